@@ -1,0 +1,1 @@
+"""The ``eights`` console command."""

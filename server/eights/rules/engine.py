@@ -1,0 +1,190 @@
+"""The rules: what the seat to act may do, and what an action does.
+
+``legal_actions`` and ``apply`` are the engine's whole surface. ``apply`` never changes
+the position it is given: it returns a new one with the events, or a Rejection.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import permutations
+
+from .actions import DRAW, KEEP, PASS, PLAY_NAMING, PLAY_ONE, Action, ActionType
+from .cards import EIGHT, RANK_OF, Card
+from .errors import Rejection
+from .events import Drew, Event, GameOver, HandOver, Kept, Passed, Played, Reshuffled, TurnEnded
+from .outcome import EndReason
+from .position import Position
+from .matching import can_draw, fits, is_drawing
+from .reasons import rejection_for
+from .scoring import game_outcome, score_hand
+from .shuffle import shuffled
+
+
+@dataclass(frozen=True)
+class Applied:
+    """An accepted action: the position after it and what it caused, in order."""
+
+    position: Position
+    events: tuple[Event, ...]
+
+
+def legal_actions(pos: Position) -> list[Action]:
+    """Every action the seat to act may take now; empty once the hand is over."""
+    if pos.outcome is not None:
+        return []
+    o = pos.rules.options
+    if pos.drawn is not None:
+        actions = _plays_from(pos, [pos.drawn], pos.hands[pos.turn])
+        if o.drawn_card == "may_keep":
+            actions.append(KEEP)
+        return actions
+    drawable = can_draw(pos)
+    if drawable and is_drawing(pos):
+        return [DRAW]
+    hand = pos.hands[pos.turn]
+    actions = _plays_from(pos, hand, hand)
+    if not actions:
+        return [DRAW] if drawable else [PASS]
+    if drawable and o.draw_with_legal:
+        actions.append(DRAW)
+    return actions
+
+
+def _plays_from(pos: Position, leads: list[Card], hand: list[Card]) -> list[Action]:
+    """Plays whose first card is one of ``leads`` (and, where allowed, same-rank followers)."""
+    out: list[Action] = []
+    multi = pos.rules.options.max_cards_per_play
+    for card in leads:
+        if not fits(pos, card):
+            continue
+        if multi == 1:
+            out.extend(PLAY_NAMING[card] if RANK_OF[card] == EIGHT else (PLAY_ONE[card],))
+            continue
+        rank = RANK_OF[card]
+        mates = [c for c in hand if RANK_OF[c] == rank and c != card]
+        for size in range(0, min(multi - 1, len(mates)) + 1):
+            for tail in permutations(mates, size):
+                cards = (card, *tail)
+                if rank == EIGHT:
+                    out.extend(Action(ActionType.PLAY, cards, s) for s in range(4))
+                else:
+                    out.append(Action(ActionType.PLAY, cards))
+    return out
+
+
+def apply(pos: Position, seat: int, action: Action) -> Applied | Rejection:
+    """``seat`` takes ``action``: the new position and its events, or why not."""
+    if pos.outcome is None and seat == pos.turn and action in legal_actions(pos):
+        after = pos.copy()
+        return Applied(after, tuple(apply_in_place(after, action)))
+    return rejection_for(pos, seat, action)
+
+
+def apply_in_place(pos: Position, action: Action) -> list[Event]:
+    """Carry out a legal action of the seat to act on ``pos`` itself.
+
+    The caller has checked legality (``apply`` does); self-play uses this directly with an
+    action taken from ``legal_actions`` to save a copy per move.
+    """
+    seat = pos.turn
+    kind = action.type
+    events: list[Event] = []
+    if kind is ActionType.PLAY:
+        hand = pos.hands[seat]
+        for card in action.cards:
+            hand.remove(card)
+        pos.pile.extend(action.cards)
+        pos.suit = action.suit if RANK_OF[action.cards[-1]] == EIGHT else None
+        pos.drawn = None
+        pos.draws = 0
+        pos.passes = 0
+        events.append(Played(seat, action.cards, pos.suit))
+        if not hand:
+            _finish(pos, EndReason.WENT_OUT, seat, events)
+        else:
+            pos.turn = _next_seat(pos, seat)
+    elif kind is ActionType.DRAW:
+        if not pos.stock:
+            if pos.reshuffles >= pos.rules.reshuffle_cap:
+                pos.reshuffles += 1
+                _finish(pos, EndReason.STOCK_LIMIT, None, events)
+                return events
+            _reshuffle(pos, events)
+        card = pos.stock.pop()
+        pos.hands[seat].append(card)
+        pos.draws += 1
+        pos.passes = 0
+        events.append(Drew(seat, card))
+        if fits(pos, card):
+            pos.drawn = card
+        elif pos.rules.options.draw_rule == "one_card":
+            _end_turn(pos, seat)
+            events.append(TurnEnded(seat))
+    elif kind is ActionType.KEEP:
+        card = pos.drawn
+        assert card is not None
+        events.append(Kept(seat, card))
+        _end_turn(pos, seat)
+    elif kind is ActionType.PASS:
+        pos.passes += 1
+        pos.draws = 0
+        events.append(Passed(seat))
+        if pos.passes >= pos.players:
+            _finish(pos, EndReason.BLOCKED, None, events)
+        else:
+            pos.turn = _next_seat(pos, seat)
+    else:  # pragma: no cover - take and bridge are never legal at these tables yet
+        raise AssertionError(f"{kind} is not implemented")
+    return events
+
+
+def _next_seat(pos: Position, seat: int) -> int:
+    return (seat + pos.direction) % len(pos.hands)
+
+
+def _end_turn(pos: Position, seat: int) -> None:
+    pos.drawn = None
+    pos.draws = 0
+    pos.turn = _next_seat(pos, seat)
+
+
+def _reshuffle(pos: Position, events: list[Event]) -> None:
+    """The pile under its top card becomes a new stock; the top card and named suit stay."""
+    top = pos.pile.pop()
+    pos.reshuffles += 1
+    order = shuffled(pos.pile, pos.key, pos.hand_no, pos.reshuffles)
+    order.reverse()
+    pos.stock = order
+    pos.pile = [top]
+    events.append(Reshuffled(len(order), pos.reshuffles))
+
+
+def _finish(pos: Position, reason: EndReason, went_out: int | None, events: list[Event]) -> None:
+    outcome = score_hand(pos.rules, pos.hands, reason, went_out)
+    pos.outcome = outcome
+    pos.drawn = None
+    events.append(HandOver(outcome))
+    game = game_outcome(pos.rules, totals_after(pos))
+    if game is not None:
+        events.append(GameOver(game))
+
+
+def totals_after(pos: Position) -> list[int]:
+    """Game totals including this hand's points once it is over."""
+    if pos.outcome is None:
+        return list(pos.scores)
+    return [s + p for s, p in zip(pos.scores, pos.outcome.points, strict=True)]
+
+
+def settle(pos: Position) -> Position:
+    """Work out whether a position read from a file is already over, as play would have."""
+    pos.outcome = None
+    went_out = [s for s, hand in enumerate(pos.hands) if not hand]
+    if went_out:
+        pos.outcome = score_hand(pos.rules, pos.hands, EndReason.WENT_OUT, went_out[0])
+    elif pos.reshuffles > pos.rules.reshuffle_cap:
+        pos.outcome = score_hand(pos.rules, pos.hands, EndReason.STOCK_LIMIT, None)
+    elif pos.passes >= pos.players:
+        pos.outcome = score_hand(pos.rules, pos.hands, EndReason.BLOCKED, None)
+    return pos

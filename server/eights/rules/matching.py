@@ -1,0 +1,35 @@
+"""Whether a card fits the pile, and whether the seat to act can draw: the questions
+both the engine and its explanations ask."""
+
+from __future__ import annotations
+
+from .cards import EIGHT, RANK_OF, SUIT_OF, Card
+from .position import Position
+
+
+def suit_in_force(pos: Position) -> int:
+    return pos.suit if pos.suit is not None else SUIT_OF[pos.pile[-1]]
+
+
+def fits(pos: Position, card: Card) -> bool:
+    """Whether ``card`` may go on the pile now: an eight, the suit in force, or the rank."""
+    rank = RANK_OF[card]
+    if rank == EIGHT:
+        return True
+    if pos.suit is not None:
+        return SUIT_OF[card] == pos.suit
+    top = pos.pile[-1]
+    return SUIT_OF[card] == SUIT_OF[top] or rank == RANK_OF[top]
+
+
+def can_draw(pos: Position) -> bool:
+    """A card can come from the stock: it holds one, or the pile can make a new one."""
+    o = pos.rules.options
+    if o.max_draws is not None and pos.draws >= o.max_draws:
+        return False
+    return bool(pos.stock) or (o.reshuffle and len(pos.pile) > 1)
+
+
+def is_drawing(pos: Position) -> bool:
+    """The seat has started drawing until a card fits, and none has fitted yet."""
+    return pos.draws > 0 and pos.drawn is None and pos.rules.options.draw_rule == "until_fits"

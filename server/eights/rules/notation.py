@@ -1,0 +1,227 @@
+"""Positions as JSON, in the form of ../shared/SCENARIOS.md, and back: a round trip.
+
+``position_to_json`` is a god's-eye form (every hand, the stock in order, the seed) for
+scenario files, tests and bug reports. It is never sent to a device: see ``view``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .cards import CODE_OF, EIGHT, RANK_OF, SUIT_CHARS, Card, card_name, parse_card, parse_suit
+from .deal import deal_hand
+from .engine import settle
+from .position import Pending, Position
+from .table import Rules
+
+FIELDS = (
+    "hands",
+    "pile",
+    "stock",
+    "suit",
+    "turn",
+    "players",
+    "direction",
+    "pending",
+    "drawn",
+    "draws",
+    "passes",
+    "reshuffles",
+    "scores",
+    "dealer",
+    "hand_no",
+    "seed",
+    "entropy",
+)
+
+
+class PositionError(ValueError):
+    """A position that no table could be in."""
+
+
+def count_players(data: Mapping[str, Any]) -> int:
+    """The number of seats a position describes: its hands, or ``players`` when dealt."""
+    hands = data.get("hands")
+    if isinstance(hands, list) and hands:
+        return len(hands)
+    players = data.get("players")
+    if isinstance(players, int) and not isinstance(players, bool):
+        return players
+    raise PositionError("a position needs hands (one list a seat) or, to deal, players")
+
+
+def position_from_json(data: object, rules: Rules) -> Position:
+    """Read a position; raises PositionError with the reason when it cannot be."""
+    if not isinstance(data, dict):
+        raise PositionError("position must be a JSON object")
+    unknown = sorted(set(data) - set(FIELDS))
+    if unknown:
+        raise PositionError(f"unknown position field(s): {', '.join(unknown)}")
+    n = rules.players
+    scores = _int_list(data, "scores", n)
+    dealer = _int(data, "dealer", None, 0, n - 1)
+    hand_no = _int(data, "hand_no", 0, 0, 1_000_000)
+    seed = data.get("seed")
+    if seed is not None and not isinstance(seed, str | int):
+        raise PositionError("seed must be a string")
+    seed_text = None if seed is None else str(seed)
+    entropy = data.get("entropy", [])
+    if not isinstance(entropy, list) or not all(isinstance(e, str) for e in entropy):
+        raise PositionError("entropy must be a list of strings")
+    if "stock" not in data and "pile" not in data:
+        if seed_text is None:
+            raise PositionError("a position without stock and pile needs a seed to deal from")
+        hands = data.get("hands")
+        if hands is not None and (
+            not isinstance(hands, list) or any(h != [] for h in hands)
+        ):
+            raise PositionError("a position dealt from a seed gives no cards in hands")
+        pos = deal_hand(
+            rules,
+            seed=seed_text,
+            entropy=tuple(entropy),
+            hand_no=hand_no,
+            dealer=dealer,
+            scores=scores,
+        )
+        return pos
+    hands = data.get("hands")
+    if not isinstance(hands, list) or len(hands) != n:
+        raise PositionError("hands must be a list with one list of cards a seat")
+    seen: dict[Card, str] = {}
+    parsed_hands = [_cards(h, f"hands[{i}]", rules, seen) for i, h in enumerate(hands)]
+    pile = _cards(data.get("pile"), "pile", rules, seen)
+    stock = _cards(data.get("stock", []), "stock", rules, seen)
+    if not pile:
+        raise PositionError("the pile needs at least its top card")
+    suit = None
+    if data.get("suit") is not None:
+        try:
+            suit = parse_suit(data["suit"])
+        except ValueError as exc:
+            raise PositionError(f"suit: {exc}") from None
+        if RANK_OF[pile[-1]] != EIGHT:
+            raise PositionError(f"a suit is named only by an eight on top, not {card_name(pile[-1])}")
+    turn = _int(data, "turn", 0, 0, n - 1)
+    assert turn is not None
+    direction = data.get("direction", 1)
+    if direction not in (1, -1) or isinstance(direction, bool):
+        raise PositionError("direction is 1 or -1")
+    if data.get("pending") is not None:
+        raise PositionError(f"the {rules.variant} table has no pickups: pending must be null")
+    drawn = None
+    if data.get("drawn") is not None:
+        drawn = _card(data["drawn"], "drawn", rules)
+        if drawn not in parsed_hands[turn]:
+            raise PositionError("drawn must be a card in the hand of the seat to act")
+    draws = _int(data, "draws", 1 if drawn is not None else 0, 0, 60)
+    assert draws is not None
+    passes = _int(data, "passes", 0, 0, n)
+    reshuffles = _int(data, "reshuffles", 0, 0, 100_000)
+    assert passes is not None and reshuffles is not None and hand_no is not None
+    if sum(1 for h in parsed_hands if not h) > 1:
+        raise PositionError("at most one seat can have gone out")
+    pos = Position(
+        rules,
+        parsed_hands,
+        pile,
+        list(reversed(stock)),
+        suit=suit,
+        turn=turn,
+        direction=direction,
+        pending=None,
+        drawn=drawn,
+        draws=draws,
+        passes=passes,
+        reshuffles=reshuffles,
+        scores=scores,
+        dealer=dealer,
+        hand_no=hand_no,
+        seed=seed_text,
+        entropy=tuple(entropy),
+    )
+    return settle(pos)
+
+
+def position_to_json(pos: Position) -> dict[str, Any]:
+    """The whole position; fields a hand starts with are left out, as files may."""
+    out: dict[str, Any] = {
+        "hands": [[CODE_OF[c] for c in h] for h in pos.hands],
+        "pile": [CODE_OF[c] for c in pos.pile],
+        "stock": [CODE_OF[c] for c in reversed(pos.stock)],
+        "suit": None if pos.suit is None else SUIT_CHARS[pos.suit],
+        "turn": pos.turn,
+    }
+    if pos.direction != 1:
+        out["direction"] = pos.direction
+    if pos.pending is not None:
+        out["pending"] = _pending_json(pos.pending)
+    if pos.drawn is not None:
+        out["drawn"] = CODE_OF[pos.drawn]
+    if pos.draws:
+        out["draws"] = pos.draws
+    if pos.passes:
+        out["passes"] = pos.passes
+    if pos.reshuffles:
+        out["reshuffles"] = pos.reshuffles
+    out["scores"] = list(pos.scores)
+    out["dealer"] = pos.dealer
+    if pos.hand_no:
+        out["hand_no"] = pos.hand_no
+    if pos.seed is not None:
+        out["seed"] = pos.seed
+    if pos.entropy:
+        out["entropy"] = list(pos.entropy)
+    return out
+
+
+def _pending_json(pending: Pending) -> dict[str, Any]:
+    return {"kind": pending.kind, "count": pending.count}
+
+
+def _card(raw: object, where: str, rules: Rules) -> Card:
+    try:
+        card = parse_card(raw)
+    except ValueError as exc:
+        raise PositionError(f"{where}: {exc}") from None
+    if card not in rules.deck_set:
+        raise PositionError(f"{where}: {CODE_OF[card]} is not in the {rules.options.deck}-card deck")
+    return card
+
+
+def _cards(raw: object, where: str, rules: Rules, seen: dict[Card, str]) -> list[Card]:
+    if not isinstance(raw, list):
+        raise PositionError(f"{where} must be a list of cards")
+    out = []
+    for item in raw:
+        card = _card(item, where, rules)
+        if card in seen:
+            raise PositionError(f"{CODE_OF[card]} is twice in the position ({seen[card]}, {where})")
+        seen[card] = where
+        out.append(card)
+    return out
+
+
+def _int(
+    data: Mapping[str, Any], name: str, default: int | None, low: int, high: int
+) -> int | None:
+    value = data.get(name, default)
+    if value is None:
+        return default
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise PositionError(f"{name} must be a whole number from {low} to {high}")
+    return value
+
+
+def _int_list(data: Mapping[str, Any], name: str, n: int) -> list[int] | None:
+    value = data.get(name)
+    if value is None:
+        return None
+    if (
+        not isinstance(value, list)
+        or len(value) != n
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        raise PositionError(f"{name} must be a list of {n} whole numbers")
+    return list(value)

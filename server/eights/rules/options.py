@@ -1,0 +1,141 @@
+"""The options record: every way the supported tables differ, as data.
+
+A variant is a name and a set of option values (see ``variants.py``); a host overrides
+options one by one by their documented names. ``docs/rules.md`` lists them all.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from .cards import RANK_CHARS
+
+PerTable = Mapping[str, int]
+"""A number that depends on the table size, keyed by the number of players as a string."""
+
+DEFAULT_POINTS: Mapping[str, int] = MappingProxyType(
+    {"8": 50, "T": 10, "J": 10, "Q": 10, "K": 10, "A": 1}
+)
+
+
+class OptionError(ValueError):
+    """An option name or value that no table knows."""
+
+
+def _frozen(mapping: Mapping[str, int]) -> Mapping[str, int]:
+    return MappingProxyType(dict(mapping))
+
+
+@dataclass(frozen=True)
+class Options:
+    """Every option of the engine, with the duo table's values as defaults."""
+
+    deck: str = field(default="52", metadata={"choices": ("52", "36")})
+    min_players: int = field(default=2, metadata={"range": (2, 7)})
+    max_players: int = field(default=2, metadata={"range": (2, 7)})
+    cards_dealt: PerTable = field(
+        default_factory=lambda: _frozen({"2": 7}), metadata={"per_table": (1, 20)}
+    )
+    opening_eight: str = field(default="bury", metadata={"choices": ("bury", "stays")})
+    draw_rule: str = field(default="until_fits", metadata={"choices": ("until_fits", "one_card")})
+    draw_with_legal: bool = False
+    drawn_card: str = field(default="must_play", metadata={"choices": ("must_play", "may_keep")})
+    max_draws: int | None = field(default=None, metadata={"range": (1, 52), "nullable": True})
+    reshuffle: bool = True
+    reshuffle_limit: int | None = field(
+        default=None, metadata={"range": (0, 1000), "nullable": True}
+    )
+    points: Mapping[str, int] = field(default_factory=lambda: DEFAULT_POINTS)
+    win_points: str = field(default="one", metadata={"choices": ("one", "others_cards")})
+    blocked_points: str = field(
+        default="one", metadata={"choices": ("one", "others_cards", "difference")}
+    )
+    target: PerTable | None = field(
+        default=None, metadata={"per_table": (1, 100000), "nullable": True}
+    )
+    game_winner: str = field(default="highest", metadata={"choices": ("highest", "lowest")})
+    max_cards_per_play: int = field(default=1, metadata={"range": (1, 4)})
+
+    def replace(self, overrides: Mapping[str, Any]) -> Options:
+        """A copy with ``overrides`` applied, each checked; raises OptionError."""
+        known = {f.name: f for f in dataclasses.fields(self)}
+        changes: dict[str, Any] = {}
+        for name, value in overrides.items():
+            spec = known.get(name)
+            if spec is None:
+                raise OptionError(f"unknown option {name!r}; the options are: {', '.join(known)}")
+            changes[name] = _check(spec, value)
+        result = dataclasses.replace(self, **changes)
+        if result.min_players > result.max_players:
+            raise OptionError("min_players is larger than max_players")
+        return result
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            out[f.name] = dict(value) if isinstance(value, Mapping) else value
+        return out
+
+
+def _check(spec: dataclasses.Field[Any], value: Any) -> Any:
+    meta = spec.metadata
+    name = spec.name
+    if value is None:
+        if meta.get("nullable"):
+            return None
+        raise OptionError(f"option {name} cannot be null")
+    if "choices" in meta:
+        if value not in meta["choices"]:
+            raise OptionError(f"option {name} is one of {', '.join(meta['choices'])}, not {value!r}")
+        return value
+    if "per_table" in meta:
+        low, high = meta["per_table"]
+        if _is_int(value):
+            _check_range(name, value, low, high)
+            return _frozen({str(n): value for n in range(2, 8)})
+        if isinstance(value, Mapping):
+            table: dict[str, int] = {}
+            for key, number in value.items():
+                if str(key) not in {str(n) for n in range(2, 8)} or not _is_int(number):
+                    raise OptionError(
+                        f"option {name} maps a table size (2 to 7) to a number, not {key!r}"
+                    )
+                _check_range(name, number, low, high)
+                table[str(key)] = number
+            return _frozen(table)
+        raise OptionError(f"option {name} is a number or a map from table size to number")
+    if "range" in meta:
+        if not _is_int(value):
+            raise OptionError(f"option {name} is a whole number, not {value!r}")
+        _check_range(name, value, *meta["range"])
+        return value
+    if spec.type == "bool" or isinstance(spec.default, bool):
+        if not isinstance(value, bool):
+            raise OptionError(f"option {name} is true or false, not {value!r}")
+        return value
+    if name == "points":
+        if not isinstance(value, Mapping):
+            raise OptionError("option points maps ranks (2..9, T, J, Q, K, A) to points")
+        merged = dict(DEFAULT_POINTS)
+        for rank, number in value.items():
+            if not (isinstance(rank, str) and len(rank) == 1 and rank.upper() in RANK_CHARS):
+                raise OptionError(f"option points: {rank!r} is not a rank")
+            if not _is_int(number):
+                raise OptionError(f"option points: {number!r} is not a whole number")
+            merged[rank.upper()] = number
+        return _frozen(merged)
+    raise OptionError(f"option {name} cannot be set")  # pragma: no cover
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_range(name: str, value: int, low: int, high: int) -> None:
+    if not low <= value <= high:
+        raise OptionError(f"option {name} is from {low} to {high}, not {value}")

@@ -1,0 +1,42 @@
+"""How a hand and a game end: small records with a reason, never bare tuples."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class EndReason(StrEnum):
+    WENT_OUT = "went_out"
+    """A seat played its last card."""
+    BLOCKED = "blocked"
+    """Every seat passed in turn: nobody could play or draw."""
+    STOCK_LIMIT = "stock_limit"
+    """The stock ran out once more than the table allows in one hand."""
+
+
+@dataclass(frozen=True)
+class HandOutcome:
+    reason: EndReason
+    winners: tuple[int, ...]
+    """The seat that went out, or the seats sharing the lowest count in a blocked hand."""
+    points: tuple[int, ...]
+    """What each seat scored in this hand."""
+    remaining: tuple[int, ...]
+    """The points each seat still held when the hand ended."""
+
+    @property
+    def winner(self) -> int | None:
+        """The one winner, or None when the lowest count is shared (a tie)."""
+        return self.winners[0] if len(self.winners) == 1 else None
+
+    @property
+    def blocked(self) -> bool:
+        return self.reason is not EndReason.WENT_OUT
+
+
+@dataclass(frozen=True)
+class GameOutcome:
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    """Every seat with the best total: equal totals share the place."""

@@ -1,0 +1,143 @@
+"""Sentences for a player: why a card cannot be played now, why an action was refused."""
+
+from __future__ import annotations
+
+from .actions import Action, ActionType
+from .cards import (
+    EIGHT,
+    RANK_NAMES,
+    RANK_OF,
+    SUIT_NAMES,
+    SUIT_OF,
+    SUIT_SINGULAR,
+    Card,
+    card_name,
+)
+from .errors import Rejection
+from .matching import can_draw, fits, is_drawing
+from .position import Position
+
+
+def _a(word: str) -> str:
+    return ("an " if word[0] in "aeiou" else "a ") + word
+
+
+def why_not_fits(pos: Position, card: Card) -> str:
+    """Why ``card`` does not go on the pile: the suit in force, or the top card."""
+    top = pos.pile[-1]
+    if pos.suit is not None:
+        return f"The suit in force is {SUIT_NAMES[pos.suit]}: {card_name(top)} named it."
+    suit = SUIT_SINGULAR[SUIT_OF[top]]
+    rank = RANK_NAMES[RANK_OF[top]]
+    also = "" if RANK_OF[top] == EIGHT else f", {_a(rank)}"
+    return f"The top card is {card_name(top)}: play {_a(suit)}{also} or an eight."
+
+
+def _draw_sentence(pos: Position) -> str:
+    drawn = pos.drawn
+    assert drawn is not None
+    if pos.rules.options.drawn_card == "may_keep":
+        return f"You drew {card_name(drawn)}: play it or keep it."
+    return f"You drew {card_name(drawn)}, which fits: play it."
+
+
+def unplayable_reasons(pos: Position, seat: int, legal: list[Action]) -> dict[Card, str]:
+    """For every card in ``seat``'s hand that no legal action lays first, the reason."""
+    playable = {a.cards[0] for a in legal if a.type is ActionType.PLAY}
+    out: dict[Card, str] = {}
+    for card in pos.hands[seat]:
+        if card in playable:
+            continue
+        if pos.outcome is not None:
+            out[card] = "The hand is over."
+        elif seat != pos.turn:
+            out[card] = "It is not your turn."
+        elif pos.drawn is not None:
+            out[card] = _draw_sentence(pos)
+        elif is_drawing(pos) and can_draw(pos):
+            out[card] = "You have started drawing: draw until a card fits."
+        else:
+            out[card] = why_not_fits(pos, card)
+    return out
+
+
+def rejection_for(pos: Position, seat: int, action: Action) -> Rejection:
+    """The refusal of an action that is not legal now, with the most useful reason."""
+    if pos.outcome is not None:
+        return Rejection("hand_over", "The hand is over.")
+    if seat != pos.turn:
+        return Rejection("not_your_turn", "It is not your turn.")
+    kind = action.type
+    if kind is ActionType.PLAY:
+        return _refuse_play(pos, seat, action)
+    if kind is ActionType.DRAW:
+        return _refuse_draw(pos, seat)
+    if kind is ActionType.KEEP:
+        if pos.drawn is None:
+            return Rejection("nothing_to_keep", "You have not drawn a card that fits.")
+        return Rejection(
+            "must_play",
+            f"This table does not let you keep a card that fits: play {card_name(pos.drawn)}.",
+        )
+    if kind is ActionType.PASS:
+        if pos.drawn is not None:
+            return Rejection("cannot_pass", _draw_sentence(pos))
+        if can_draw(pos):
+            return Rejection("cannot_pass", "You can still draw from the stock.")
+        return Rejection("cannot_pass", "You have a card you can play.")
+    if kind is ActionType.TAKE:
+        return Rejection("nothing_to_take", "There is no pickup to take.")
+    return Rejection("no_bridge", "This table has no bridge to declare.")
+
+
+def _refuse_play(pos: Position, seat: int, action: Action) -> Rejection:
+    rules = pos.rules
+    cards = action.cards
+    for card in cards:
+        if card not in rules.deck_set:
+            return Rejection("card_not_in_deck", f"{card_name(card).capitalize()} is not in this deck.")
+    hand = pos.hands[seat]
+    for card in cards:
+        if card not in hand:
+            return Rejection("card_not_in_hand", f"You do not hold {card_name(card)}.")
+    if len(cards) > rules.options.max_cards_per_play:
+        if rules.options.max_cards_per_play == 1:
+            return Rejection("one_card_only", "This table plays one card at a time.")
+        return Rejection(
+            "one_card_only", f"You may lay at most {rules.options.max_cards_per_play} cards."
+        )
+    if len({RANK_OF[c] for c in cards}) > 1:
+        return Rejection("same_rank_required", "Cards laid together must share a rank.")
+    first = cards[0]
+    if pos.drawn is not None and first != pos.drawn:
+        return Rejection("must_play_drawn", _draw_sentence(pos))
+    if is_drawing(pos) and can_draw(pos):
+        return Rejection("must_keep_drawing", "You have started drawing: draw until a card fits.")
+    if not fits(pos, first):
+        code = "suit_not_followed" if pos.suit is not None else "card_does_not_fit"
+        return Rejection(code, why_not_fits(pos, first))
+    names_suit = RANK_OF[cards[-1]] == EIGHT
+    if names_suit and action.suit is None:
+        return Rejection("suit_required", "Name a suit for your eight: C, D, H or S.")
+    if not names_suit and action.suit is not None:
+        return Rejection("suit_not_allowed", "Only an eight names a suit.")
+    return Rejection("card_does_not_fit", "That play is not allowed now.")  # pragma: no cover
+
+
+def _refuse_draw(pos: Position, seat: int) -> Rejection:
+    o = pos.rules.options
+    if pos.drawn is not None:
+        return Rejection("must_play", _draw_sentence(pos))
+    if o.max_draws is not None and pos.draws >= o.max_draws:
+        return Rejection("draw_limit", f"You have drawn {pos.draws} cards, as many as a turn allows.")
+    if not can_draw(pos):
+        if o.reshuffle:
+            return Rejection(
+                "stock_empty", "The stock is empty and no discards are left to shuffle into it."
+            )
+        return Rejection("stock_empty", "The stock is empty.")
+    playable = next(c for c in pos.hands[seat] if fits(pos, c))
+    return Rejection(
+        "draw_with_legal_card",
+        f"You can play {card_name(playable)}: at this table you draw only when no card fits.",
+    )

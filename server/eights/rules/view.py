@@ -1,0 +1,228 @@
+"""The one door out: what a seat (or a spectator) may see of a position.
+
+Every message to a device, every bot's input and every log line about a game is built
+from ``view_for`` / ``public_view`` / ``event_for``. They never include another seat's
+cards, the stock's order, or the seed before the game is over.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import Action
+from .cards import CODE_OF, SUIT_CHARS, Card, codes
+from .engine import legal_actions, totals_after
+from .events import Drew, Event, GameOver, HandOver, Kept, Passed, Played, Reshuffled, TurnEnded
+from .matching import can_draw, is_drawing, suit_in_force
+from .outcome import GameOutcome, HandOutcome
+from .position import Position
+from .reasons import unplayable_reasons
+from .scoring import game_outcome
+from .shuffle import fingerprint
+
+VISIBLE_PILE = 4
+"""How many cards of the pile a view shows (the top last): what lies visible on a table."""
+
+
+@dataclass(frozen=True)
+class HandResult:
+    reason: str
+    winners: tuple[int, ...]
+    points: tuple[int, ...]
+    remaining: tuple[int, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    """Every hand as it stood at the end: tabled for counting, so everyone may see them."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "reason": self.reason,
+            "winner": self.winners[0] if len(self.winners) == 1 else None,
+            "winners": list(self.winners),
+            "points": list(self.points),
+            "remaining": list(self.remaining),
+            "hands": [codes(h) for h in self.hands],
+        }
+
+
+@dataclass(frozen=True)
+class PublicView:
+    """What anyone at the table sees: counts, the pile, the stock's size, the scores."""
+
+    variant: str
+    players: int
+    counts: tuple[int, ...]
+    pile: tuple[Card, ...]
+    pile_size: int
+    suit: int | None
+    suit_in_force: int
+    stock_size: int
+    turn: int
+    direction: int
+    dealer: int
+    hand_no: int
+    drawing: bool
+    draws: int
+    can_draw: bool
+    passes: int
+    reshuffles: int
+    scores: tuple[int, ...]
+    """Game totals before this hand."""
+    totals: tuple[int, ...]
+    """Game totals including this hand once it is over."""
+    hand_over: HandResult | None
+    game_over: GameOutcome | None
+    fingerprint: str | None
+    seed: str | None
+    """Revealed only once the game is over."""
+    entropy: tuple[str, ...]
+
+    @property
+    def top(self) -> Card:
+        return self.pile[-1]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "variant": self.variant,
+            "players": self.players,
+            "counts": list(self.counts),
+            "pile": codes(self.pile),
+            "pile_size": self.pile_size,
+            "suit": None if self.suit is None else SUIT_CHARS[self.suit],
+            "suit_in_force": SUIT_CHARS[self.suit_in_force],
+            "stock_size": self.stock_size,
+            "turn": self.turn,
+            "direction": self.direction,
+            "dealer": self.dealer,
+            "hand_no": self.hand_no,
+            "drawing": self.drawing,
+            "draws": self.draws,
+            "can_draw": self.can_draw,
+            "passes": self.passes,
+            "reshuffles": self.reshuffles,
+            "scores": list(self.scores),
+            "totals": list(self.totals),
+            "hand_over": None if self.hand_over is None else self.hand_over.to_json(),
+            "game_over": None
+            if self.game_over is None
+            else {"scores": list(self.game_over.scores), "winners": list(self.game_over.winners)},
+            "fingerprint": self.fingerprint,
+            "seed": self.seed,
+            "entropy": list(self.entropy),
+        }
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What one seat sees: the public table plus its own hand and what it may do."""
+
+    seat: int
+    table: PublicView
+    hand: tuple[Card, ...]
+    drawn: Card | None
+    """The card this seat just drew that fits and waits to be played (or kept)."""
+    legal: tuple[Action, ...]
+    unplayable: dict[Card, str] = field(default_factory=dict)
+    """For each card of the hand no legal action lays first: why, in one sentence."""
+
+    def to_json(self) -> dict[str, Any]:
+        out = self.table.to_json()
+        out["seat"] = self.seat
+        out["hand"] = codes(self.hand)
+        out["drawn"] = None if self.drawn is None else CODE_OF[self.drawn]
+        out["legal"] = [a.to_json() for a in self.legal]
+        out["unplayable"] = {CODE_OF[c]: why for c, why in self.unplayable.items()}
+        return out
+
+
+def public_view(pos: Position) -> PublicView:
+    """The view for spectators and for the pass-and-play cover screen."""
+    outcome = pos.outcome
+    totals = totals_after(pos)
+    game = game_outcome(pos.rules, totals) if outcome is not None else None
+    return PublicView(
+        variant=pos.rules.variant,
+        players=pos.players,
+        counts=tuple(len(h) for h in pos.hands),
+        pile=tuple(pos.pile[-VISIBLE_PILE:]),
+        pile_size=len(pos.pile),
+        suit=pos.suit,
+        suit_in_force=suit_in_force(pos),
+        stock_size=len(pos.stock),
+        turn=pos.turn,
+        direction=pos.direction,
+        dealer=pos.dealer,
+        hand_no=pos.hand_no,
+        drawing=outcome is None and is_drawing(pos),
+        draws=pos.draws,
+        can_draw=outcome is None and can_draw(pos),
+        passes=pos.passes,
+        reshuffles=pos.reshuffles,
+        scores=tuple(pos.scores),
+        totals=tuple(totals),
+        hand_over=None if outcome is None else _result(pos, outcome),
+        game_over=game,
+        fingerprint=None if pos.seed is None else fingerprint(pos.seed),
+        seed=pos.seed if game is not None else None,
+        entropy=pos.entropy,
+    )
+
+
+def view_for(pos: Position, seat: int) -> SeatView:
+    """What ``seat`` sees: its own hand, the public table, its legal actions and reasons."""
+    if not 0 <= seat < pos.players:
+        raise ValueError(f"no seat {seat} at a table of {pos.players}")
+    legal = legal_actions(pos) if seat == pos.turn else []
+    return SeatView(
+        seat=seat,
+        table=public_view(pos),
+        hand=tuple(pos.hands[seat]),
+        drawn=pos.drawn if seat == pos.turn else None,
+        legal=tuple(legal),
+        unplayable=unplayable_reasons(pos, seat, legal),
+    )
+
+
+def _result(pos: Position, outcome: HandOutcome) -> HandResult:
+    return HandResult(
+        reason=outcome.reason.value,
+        winners=outcome.winners,
+        points=outcome.points,
+        remaining=outcome.remaining,
+        hands=tuple(tuple(h) for h in pos.hands),
+    )
+
+
+def event_for(event: Event, seat: int | None) -> dict[str, Any]:
+    """An event as ``seat`` may be told it (None: a spectator); private cards stay private."""
+    if isinstance(event, Played):
+        out: dict[str, Any] = {"type": "played", "seat": event.seat, "cards": codes(event.cards)}
+        out["suit"] = None if event.suit is None else SUIT_CHARS[event.suit]
+        return out
+    if isinstance(event, Drew | Kept):
+        kind = "drew" if isinstance(event, Drew) else "kept"
+        out = {"type": kind, "seat": event.seat}
+        if seat == event.seat:
+            out["card"] = CODE_OF[event.card]
+        return out
+    if isinstance(event, Passed):
+        return {"type": "passed", "seat": event.seat}
+    if isinstance(event, TurnEnded):
+        return {"type": "turn_ended", "seat": event.seat}
+    if isinstance(event, Reshuffled):
+        return {"type": "reshuffled", "cards": event.cards, "count": event.count}
+    if isinstance(event, HandOver):
+        o = event.outcome
+        return {
+            "type": "hand_over",
+            "reason": o.reason.value,
+            "winners": list(o.winners),
+            "points": list(o.points),
+            "remaining": list(o.remaining),
+        }
+    assert isinstance(event, GameOver)
+    return {
+        "type": "game_over",
+        "scores": list(event.outcome.scores),
+        "winners": list(event.outcome.winners),
+    }
