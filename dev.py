@@ -44,7 +44,7 @@ def _run(*argv: str | Path) -> None:
 
 def ensure_installed() -> None:
     """Create .venv and install the locked dependencies and the project, if not done yet."""
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 - dev.py runs on any python3 first
         sys.exit(f"Eights needs Python 3.11 or newer; this is {sys.version.split()[0]}.")
     if not _bin("python").exists():
         print(f"creating {VENV}", flush=True)

@@ -65,13 +65,14 @@ def play_game(
 ) -> Position:
     """Play one game to its end with random legal actions, counting into ``summary``."""
     pos = new_game(rules, seed)
+    pick = rng.random
     while True:
         if recorder is not None:
             recorder.start_hand(pos)
         steps = 0
         while pos.outcome is None:
             actions = legal_actions(pos)
-            action = actions[rng.randrange(len(actions))] if len(actions) > 1 else actions[0]
+            action = actions[int(pick() * len(actions))] if len(actions) > 1 else actions[0]
             if recorder is not None:
                 recorder.action(pos.turn, action)
             apply_in_place(pos, action)

@@ -78,7 +78,7 @@ def parse_seatless_action(data: dict[str, Any]) -> Action:
     """The action part of a message whose seat is known from elsewhere (a credential)."""
     kind = data.get("type")
     try:
-        action_type = ActionType(kind)
+        action_type = ActionType(str(kind))
     except ValueError:
         names = ", ".join(t.value for t in ActionType)
         raise MalformedAction(
@@ -88,7 +88,7 @@ def parse_seatless_action(data: dict[str, Any]) -> Action:
         return _SIMPLE[action_type]
     raw_cards = data.get("cards")
     if not isinstance(raw_cards, list) or not raw_cards:
-        raise MalformedAction("no_cards", "A play names its cards, e.g. \"cards\": [\"8H\"].")
+        raise MalformedAction("no_cards", 'A play names its cards, e.g. "cards": ["8H"].')
     if len(raw_cards) > 8:
         raise MalformedAction("bad_card", "A play lays at most eight cards.")
     cards: list[Card] = []

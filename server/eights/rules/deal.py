@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import RANK_OF, EIGHT
+from .cards import EIGHT, RANK_OF
 from .engine import totals_after
 from .options import OptionError
 from .position import Position

@@ -10,12 +10,12 @@ from dataclasses import dataclass
 from itertools import permutations
 
 from .actions import DRAW, KEEP, PASS, PLAY_NAMING, PLAY_ONE, Action, ActionType
-from .cards import EIGHT, RANK_OF, Card
+from .cards import EIGHT, RANK_OF, SUIT_OF, Card
 from .errors import Rejection
 from .events import Drew, Event, GameOver, HandOver, Kept, Passed, Played, Reshuffled, TurnEnded
+from .matching import can_draw, fits
 from .outcome import EndReason
 from .position import Position
-from .matching import can_draw, fits, is_drawing
 from .reasons import rejection_for
 from .scoring import game_outcome, score_hand
 from .shuffle import shuffled
@@ -40,7 +40,7 @@ def legal_actions(pos: Position) -> list[Action]:
             actions.append(KEEP)
         return actions
     drawable = can_draw(pos)
-    if drawable and is_drawing(pos):
+    if drawable and pos.draws and o.draw_rule == "until_fits":
         return [DRAW]
     hand = pos.hands[pos.turn]
     actions = _plays_from(pos, hand, hand)
@@ -53,17 +53,33 @@ def legal_actions(pos: Position) -> list[Action]:
 
 def _plays_from(pos: Position, leads: list[Card], hand: list[Card]) -> list[Action]:
     """Plays whose first card is one of ``leads`` (and, where allowed, same-rank followers)."""
+    if pos.rules.options.max_cards_per_play > 1:
+        return _multi_plays(pos, leads, hand)
+    # The hot path of every game: one card a play, matching inlined.
+    top = pos.pile[-1]
+    suit = pos.suit
+    rank = -1 if suit is not None else RANK_OF[top]
+    if suit is None:
+        suit = SUIT_OF[top]
+    out: list[Action] = []
+    for card in leads:
+        card_rank = RANK_OF[card]
+        if card_rank == EIGHT:
+            out.extend(PLAY_NAMING[card])
+        elif card_rank == rank or SUIT_OF[card] == suit:
+            out.append(PLAY_ONE[card])
+    return out
+
+
+def _multi_plays(pos: Position, leads: list[Card], hand: list[Card]) -> list[Action]:
     out: list[Action] = []
     multi = pos.rules.options.max_cards_per_play
     for card in leads:
         if not fits(pos, card):
             continue
-        if multi == 1:
-            out.extend(PLAY_NAMING[card] if RANK_OF[card] == EIGHT else (PLAY_ONE[card],))
-            continue
         rank = RANK_OF[card]
         mates = [c for c in hand if RANK_OF[c] == rank and c != card]
-        for size in range(0, min(multi - 1, len(mates)) + 1):
+        for size in range(min(multi - 1, len(mates)) + 1):
             for tail in permutations(mates, size):
                 cards = (card, *tail)
                 if rank == EIGHT:
@@ -92,18 +108,18 @@ def apply_in_place(pos: Position, action: Action) -> list[Event]:
     events: list[Event] = []
     if kind is ActionType.PLAY:
         hand = pos.hands[seat]
-        for card in action.cards:
+        cards = action.cards
+        for card in cards:
             hand.remove(card)
-        pos.pile.extend(action.cards)
-        pos.suit = action.suit if RANK_OF[action.cards[-1]] == EIGHT else None
+        pos.pile.extend(cards)
+        pos.suit = action.suit if RANK_OF[cards[-1]] == EIGHT else None
         pos.drawn = None
-        pos.draws = 0
-        pos.passes = 0
-        events.append(Played(seat, action.cards, pos.suit))
-        if not hand:
-            _finish(pos, EndReason.WENT_OUT, seat, events)
+        pos.draws = pos.passes = 0
+        events.append(Played(seat, cards, pos.suit))
+        if hand:
+            pos.turn = (seat + pos.direction) % len(pos.hands)
         else:
-            pos.turn = _next_seat(pos, seat)
+            _finish(pos, EndReason.WENT_OUT, seat, events)
     elif kind is ActionType.DRAW:
         if not pos.stock:
             if pos.reshuffles >= pos.rules.reshuffle_cap:
@@ -122,9 +138,9 @@ def apply_in_place(pos: Position, action: Action) -> list[Event]:
             _end_turn(pos, seat)
             events.append(TurnEnded(seat))
     elif kind is ActionType.KEEP:
-        card = pos.drawn
-        assert card is not None
-        events.append(Kept(seat, card))
+        kept = pos.drawn
+        assert kept is not None
+        events.append(Kept(seat, kept))
         _end_turn(pos, seat)
     elif kind is ActionType.PASS:
         pos.passes += 1

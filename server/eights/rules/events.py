@@ -3,61 +3,53 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import Card, Suit
 from .outcome import GameOutcome, HandOutcome
 
 
-@dataclass(frozen=True)
-class Played:
+class Played(NamedTuple):
     seat: int
     cards: tuple[Card, ...]
     suit: Suit | None
     """The suit named, when the last card laid is an eight."""
 
 
-@dataclass(frozen=True)
-class Drew:
+class Drew(NamedTuple):
     seat: int
     card: Card
     """Private to the drawing seat."""
 
 
-@dataclass(frozen=True)
-class Kept:
+class Kept(NamedTuple):
     seat: int
     card: Card
     """Private to the keeping seat."""
 
 
-@dataclass(frozen=True)
-class Passed:
+class Passed(NamedTuple):
     seat: int
 
 
-@dataclass(frozen=True)
-class TurnEnded:
+class TurnEnded(NamedTuple):
     """The seat's turn ended without a card played (it drew under the one-card rule)."""
 
     seat: int
 
 
-@dataclass(frozen=True)
-class Reshuffled:
+class Reshuffled(NamedTuple):
     cards: int
     """How many cards the new stock holds."""
-    count: int
+    times: int
     """How many times the stock has run out this hand, this time included."""
 
 
-@dataclass(frozen=True)
-class HandOver:
+class HandOver(NamedTuple):
     outcome: HandOutcome
 
 
-@dataclass(frozen=True)
-class GameOver:
+class GameOver(NamedTuple):
     outcome: GameOutcome
 
 

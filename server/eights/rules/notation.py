@@ -9,7 +9,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .cards import CODE_OF, EIGHT, RANK_OF, SUIT_CHARS, Card, card_name, parse_card, parse_suit
+from .cards import (
+    CODE_OF,
+    EIGHT,
+    RANK_OF,
+    SUIT_CHARS,
+    SUIT_OF,
+    Card,
+    card_name,
+    parse_card,
+    parse_suit,
+)
 from .deal import deal_hand
 from .engine import settle
 from .position import Pending, Position
@@ -62,6 +72,7 @@ def position_from_json(data: object, rules: Rules) -> Position:
     scores = _int_list(data, "scores", n)
     dealer = _int(data, "dealer", None, 0, n - 1)
     hand_no = _int(data, "hand_no", 0, 0, 1_000_000)
+    assert hand_no is not None
     seed = data.get("seed")
     if seed is not None and not isinstance(seed, str | int):
         raise PositionError("seed must be a string")
@@ -73,9 +84,7 @@ def position_from_json(data: object, rules: Rules) -> Position:
         if seed_text is None:
             raise PositionError("a position without stock and pile needs a seed to deal from")
         hands = data.get("hands")
-        if hands is not None and (
-            not isinstance(hands, list) or any(h != [] for h in hands)
-        ):
+        if hands is not None and (not isinstance(hands, list) or any(h != [] for h in hands)):
             raise PositionError("a position dealt from a seed gives no cards in hands")
         pos = deal_hand(
             rules,
@@ -102,7 +111,9 @@ def position_from_json(data: object, rules: Rules) -> Position:
         except ValueError as exc:
             raise PositionError(f"suit: {exc}") from None
         if RANK_OF[pile[-1]] != EIGHT:
-            raise PositionError(f"a suit is named only by an eight on top, not {card_name(pile[-1])}")
+            raise PositionError(
+                f"a suit is named only by an eight on top, not {card_name(pile[-1])}"
+            )
     turn = _int(data, "turn", 0, 0, n - 1)
     assert turn is not None
     direction = data.get("direction", 1)
@@ -117,9 +128,11 @@ def position_from_json(data: object, rules: Rules) -> Position:
             raise PositionError("drawn must be a card in the hand of the seat to act")
     draws = _int(data, "draws", 1 if drawn is not None else 0, 0, 60)
     assert draws is not None
+    _check_suit_and_drawing(rules, pile, suit, parsed_hands[turn], drawn, draws)
     passes = _int(data, "passes", 0, 0, n)
     reshuffles = _int(data, "reshuffles", 0, 0, 100_000)
-    assert passes is not None and reshuffles is not None and hand_no is not None
+    assert passes is not None
+    assert reshuffles is not None
     if sum(1 for h in parsed_hands if not h) > 1:
         raise PositionError("at most one seat can have gone out")
     pos = Position(
@@ -142,6 +155,44 @@ def position_from_json(data: object, rules: Rules) -> Position:
         entropy=tuple(entropy),
     )
     return settle(pos)
+
+
+def _check_suit_and_drawing(
+    rules: Rules,
+    pile: list[Card],
+    suit: int | None,
+    hand: list[Card],
+    drawn: Card | None,
+    draws: int,
+) -> None:
+    """Refuse the states no table can reach: they would make the rules talk nonsense."""
+    o = rules.options
+    top = pile[-1]
+    if (
+        suit is None
+        and RANK_OF[top] == EIGHT
+        and not (len(pile) == 1 and o.opening_eight == "stays")
+    ):
+        raise PositionError(f"{card_name(top)} is on top: give the suit it named")
+
+    def fits(card: Card) -> bool:
+        if RANK_OF[card] == EIGHT:
+            return True
+        if suit is not None:
+            return SUIT_OF[card] == suit
+        return SUIT_OF[card] == SUIT_OF[top] or RANK_OF[card] == RANK_OF[top]
+
+    if drawn is not None and not fits(drawn):
+        raise PositionError(f"drawn is {card_name(drawn)}, which does not fit: no draw stops there")
+    if drawn is None and draws:
+        if o.draw_rule == "one_card":
+            raise PositionError(
+                "under the one-card rule a turn ends after a draw that does not fit"
+            )
+        if not o.draw_with_legal and any(fits(c) for c in hand):
+            raise PositionError(
+                "the seat to act is drawing while a card of its hand fits, which this table forbids"
+            )
 
 
 def position_to_json(pos: Position) -> dict[str, Any]:
@@ -186,7 +237,9 @@ def _card(raw: object, where: str, rules: Rules) -> Card:
     except ValueError as exc:
         raise PositionError(f"{where}: {exc}") from None
     if card not in rules.deck_set:
-        raise PositionError(f"{where}: {CODE_OF[card]} is not in the {rules.options.deck}-card deck")
+        raise PositionError(
+            f"{where}: {CODE_OF[card]} is not in the {rules.options.deck}-card deck"
+        )
     return card
 
 

@@ -91,7 +91,9 @@ def _check(spec: dataclasses.Field[Any], value: Any) -> Any:
         raise OptionError(f"option {name} cannot be null")
     if "choices" in meta:
         if value not in meta["choices"]:
-            raise OptionError(f"option {name} is one of {', '.join(meta['choices'])}, not {value!r}")
+            raise OptionError(
+                f"option {name} is one of {', '.join(meta['choices'])}, not {value!r}"
+            )
         return value
     if "per_table" in meta:
         low, high = meta["per_table"]

@@ -70,6 +70,8 @@ def rejection_for(pos: Position, seat: int, action: Action) -> Rejection:
     kind = action.type
     if kind is ActionType.PLAY:
         return _refuse_play(pos, seat, action)
+    if action.cards or action.suit is not None:
+        return Rejection("bad_action", f"A {kind.value} names no cards and no suit.")
     if kind is ActionType.DRAW:
         return _refuse_draw(pos, seat)
     if kind is ActionType.KEEP:
@@ -81,7 +83,7 @@ def rejection_for(pos: Position, seat: int, action: Action) -> Rejection:
         )
     if kind is ActionType.PASS:
         if pos.drawn is not None:
-            return Rejection("cannot_pass", _draw_sentence(pos))
+            return Rejection("drawn_card_waiting", _draw_sentence(pos))
         if can_draw(pos):
             return Rejection("cannot_pass", "You can still draw from the stock.")
         return Rejection("cannot_pass", "You have a card you can play.")
@@ -93,9 +95,17 @@ def rejection_for(pos: Position, seat: int, action: Action) -> Rejection:
 def _refuse_play(pos: Position, seat: int, action: Action) -> Rejection:
     rules = pos.rules
     cards = action.cards
+    if not cards:
+        return Rejection("no_cards", "A play names at least one card.")
+    if any(not (isinstance(c, int) and 0 <= c < 52) for c in cards):
+        return Rejection("bad_card", "A card is not two characters such as 8H.")
+    if action.suit is not None and action.suit not in range(4):
+        return Rejection("bad_suit", "The suit is not one of C, D, H, S.")
     for card in cards:
         if card not in rules.deck_set:
-            return Rejection("card_not_in_deck", f"{card_name(card).capitalize()} is not in this deck.")
+            return Rejection(
+                "card_not_in_deck", f"{card_name(card).capitalize()} is not in this deck."
+            )
     hand = pos.hands[seat]
     for card in cards:
         if card not in hand:
@@ -127,16 +137,19 @@ def _refuse_play(pos: Position, seat: int, action: Action) -> Rejection:
 def _refuse_draw(pos: Position, seat: int) -> Rejection:
     o = pos.rules.options
     if pos.drawn is not None:
-        return Rejection("must_play", _draw_sentence(pos))
+        return Rejection("drawn_card_waiting", _draw_sentence(pos))
     if o.max_draws is not None and pos.draws >= o.max_draws:
-        return Rejection("draw_limit", f"You have drawn {pos.draws} cards, as many as a turn allows.")
+        drawn = "one card" if pos.draws == 1 else f"{pos.draws} cards"
+        return Rejection("draw_limit", f"You have drawn {drawn}, as many as a turn allows.")
     if not can_draw(pos):
         if o.reshuffle:
             return Rejection(
                 "stock_empty", "The stock is empty and no discards are left to shuffle into it."
             )
         return Rejection("stock_empty", "The stock is empty.")
-    playable = next(c for c in pos.hands[seat] if fits(pos, c))
+    playable = next((c for c in pos.hands[seat] if fits(pos, c)), None)
+    if playable is None:  # pragma: no cover - drawing is legal then
+        return Rejection("bad_action", "That action is not allowed now.")
     return Rejection(
         "draw_with_legal_card",
         f"You can play {card_name(playable)}: at this table you draw only when no card fits.",

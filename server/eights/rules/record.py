@@ -11,7 +11,7 @@ from typing import Any
 
 from .actions import Action, parse_action
 from .cards import codes
-from .deal import deal_hand, next_dealer, next_hand, new_game
+from .deal import deal_hand, next_hand
 from .engine import Applied, apply, totals_after
 from .errors import MalformedAction
 from .notation import PositionError
@@ -20,6 +20,7 @@ from .position import Position
 from .scoring import game_outcome
 from .shuffle import fingerprint
 from .table import Rules
+from .variants import get_variant
 
 RECORD_FORMAT = "eights-game/1"
 
@@ -64,8 +65,6 @@ class GameRecorder:
 
 
 def _overrides(rules: Rules) -> dict[str, Any]:
-    from .variants import get_variant
-
     base = get_variant(rules.variant).options.to_json()
     mine = rules.options.to_json()
     return {k: v for k, v in mine.items() if base[k] != v}
@@ -155,6 +154,3 @@ def verify_record(data: object) -> Verification:
         if "scores" in data and data["scores"] != report.scores and not report.problems:
             report.problems.append(f"the totals are {report.scores}, not {data['scores']}")
     return report
-
-
-__all__ = ["GameRecorder", "RecordError", "Verification", "new_game", "next_dealer", "verify_record"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import ALL_CARDS, DECKS, RANK_CHARS, RANK_OF, Card
-from .options import Options, OptionError
+from .options import OptionError, Options
 from .variants import get_variant
 
 SAFETY_RESHUFFLES = 100

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .options import Options, OptionError
+from .options import OptionError, Options
 
 
 @dataclass(frozen=True)

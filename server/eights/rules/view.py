@@ -210,7 +210,7 @@ def event_for(event: Event, seat: int | None) -> dict[str, Any]:
     if isinstance(event, TurnEnded):
         return {"type": "turn_ended", "seat": event.seat}
     if isinstance(event, Reshuffled):
-        return {"type": "reshuffled", "cards": event.cards, "count": event.count}
+        return {"type": "reshuffled", "cards": event.cards, "times": event.times}
     if isinstance(event, HandOver):
         o = event.outcome
         return {

@@ -1,0 +1,203 @@
+"""The engine's surface beyond single rules: views, events, reasons, options, hands in a row."""
+
+from __future__ import annotations
+
+import pytest
+
+from eights.rules import (
+    DRAW,
+    Action,
+    ActionType,
+    Applied,
+    MalformedAction,
+    OptionError,
+    Position,
+    Rejection,
+    Rules,
+    apply,
+    event_for,
+    legal_actions,
+    new_game,
+    next_dealer,
+    next_hand,
+    parse_action,
+    parse_card,
+    position_from_json,
+    position_to_json,
+    view_for,
+)
+from eights.rules.events import Drew
+from eights.rules.outcome import EndReason
+from tests.helpers import cards_in, snapshot
+
+
+def duo_position(**fields: object) -> Position:
+    data = {
+        "hands": [["8H", "2C", "KD"], ["9C", "QS"]],
+        "pile": ["5C", "9D"],
+        "stock": ["3D", "4D", "JH"],
+        "suit": None,
+        "turn": 0,
+    }
+    data.update(fields)
+    return position_from_json(data, Rules.for_variant("duo", 2))
+
+
+def play(card: str, suit: int | None = None) -> Action:
+    return Action(ActionType.PLAY, (parse_card(card),), suit)
+
+
+def test_reason_names_the_eight_that_named_the_suit() -> None:
+    pos = duo_position(hands=[["2C", "KD", "8S"], ["9C"]], pile=["5C", "8H"], suit="S")
+    reasons = view_for(pos, 0).to_json()["unplayable"]
+    assert reasons == {
+        "2C": "The suit in force is spades: the eight of hearts named it.",
+        "KD": "The suit in force is spades: the eight of hearts named it.",
+    }
+
+
+def test_reason_names_the_top_card() -> None:
+    pos = duo_position()
+    reasons = view_for(pos, 0).to_json()["unplayable"]
+    assert reasons == {
+        "2C": "The top card is the nine of diamonds: play a diamond, a nine or an eight.",
+    }
+    assert view_for(pos, 1).to_json()["unplayable"] == {
+        "9C": "It is not your turn.",
+        "QS": "It is not your turn.",
+    }
+
+
+def test_only_the_seat_to_act_is_offered_actions() -> None:
+    pos = duo_position()
+    mine = view_for(pos, 0).to_json()
+    theirs = view_for(pos, 1).to_json()
+    assert {a["cards"][0] for a in mine["legal"]} == {"8H", "KD"}
+    assert theirs["legal"] == []
+    assert mine["counts"] == [3, 2]
+    assert mine["stock_size"] == 3
+    assert cards_in(theirs) == {"9C", "QS", "5C", "9D"}
+
+
+def test_a_draw_is_told_only_to_the_drawer() -> None:
+    pos = duo_position(hands=[["2C"], ["9C", "QS"]], pile=["5H"])
+    result = apply(pos, 0, DRAW)
+    assert isinstance(result, Applied)
+    drew = [e for e in result.events if isinstance(e, Drew)]
+    assert len(drew) == 1
+    assert event_for(drew[0], 0) == {"type": "drew", "seat": 0, "card": "3D"}
+    assert event_for(drew[0], 1) == {"type": "drew", "seat": 0}
+    assert event_for(drew[0], None) == {"type": "drew", "seat": 0}
+
+
+def test_apply_leaves_the_given_position_alone() -> None:
+    pos = duo_position()
+    before = snapshot(pos)
+    result = apply(pos, 0, play("KD"))
+    assert isinstance(result, Applied)
+    assert snapshot(pos) == before
+    assert snapshot(result.position) != before
+
+
+def test_rejection_is_a_value_with_code_and_sentence() -> None:
+    result = apply(duo_position(), 1, play("QS"))
+    assert result == Rejection("not_your_turn", "It is not your turn.")
+    assert result.kind == "illegal"
+
+
+@pytest.mark.parametrize(
+    ("data", "code"),
+    [
+        ([], "bad_action"),
+        ({"seat": 0}, "bad_action"),
+        ({"seat": 5, "type": "draw"}, "bad_seat"),
+        ({"seat": True, "type": "draw"}, "bad_seat"),
+        ({"seat": 0, "type": "play"}, "no_cards"),
+        ({"seat": 0, "type": "play", "cards": ["ZZ"]}, "bad_card"),
+        ({"seat": 0, "type": "play", "cards": [8]}, "bad_card"),
+        ({"seat": 0, "type": "play", "cards": ["8H", "8H"]}, "bad_card"),
+        ({"seat": 0, "type": "play", "cards": ["8H"], "suit": "X"}, "bad_suit"),
+    ],
+)
+def test_malformed_actions_have_stable_codes(data: object, code: str) -> None:
+    with pytest.raises(MalformedAction) as caught:
+        parse_action(data, 2)
+    assert caught.value.rejection.code == code
+    assert caught.value.rejection.kind == "malformed"
+
+
+def test_parse_action_reads_the_vocabulary() -> None:
+    seat, action = parse_action({"seat": 1, "type": "play", "cards": ["8h"], "suit": "s"}, 2)
+    assert seat == 1
+    assert action.to_json() == {"type": "play", "cards": ["8H"], "suit": "S"}
+    assert parse_action({"seat": 0, "type": "keep"}, 2)[1].type is ActionType.KEEP
+
+
+def test_options_are_checked_by_name_and_value() -> None:
+    with pytest.raises(OptionError, match="unknown option"):
+        Rules.for_variant("duo", 2, {"wild": 9})
+    with pytest.raises(OptionError, match="one of"):
+        Rules.for_variant("classic", 3, {"draw_rule": "sometimes"})
+    with pytest.raises(OptionError, match="true or false"):
+        Rules.for_variant("classic", 3, {"draw_with_legal": "yes"})
+    with pytest.raises(OptionError, match="seats 2 to 2"):
+        Rules.for_variant("duo", 3)
+    with pytest.raises(OptionError, match="unknown variant"):
+        Rules.for_variant("poker", 2)
+    rules = Rules.for_variant("classic", 4, {"target": 50, "points": {"8": 20}})
+    assert rules.target == 50
+    assert rules.card_points[parse_card("8S")] == 20
+    assert rules.card_points[parse_card("KS")] == 10
+    assert rules.card_points[parse_card("7S")] == 7
+
+
+def test_ember_target_depends_on_the_table_size() -> None:
+    assert [Rules.for_variant("ember-ridge", n).target for n in (2, 3, 4)] == [100, 150, 200]
+    assert [Rules.for_variant("classic", n).hand_size for n in (2, 3, 6)] == [7, 5, 5]
+
+
+def test_the_deal_moves_left_and_scores_carry() -> None:
+    rules = Rules.for_variant("classic", 3)
+    pos = new_game(rules, "carry")
+    assert (pos.dealer, pos.turn) == (2, 0)
+    pos = position_from_json(
+        {**position_to_json(pos), "hands": [[], *position_to_json(pos)["hands"][1:]]}, rules
+    )
+    assert pos.outcome is not None
+    assert pos.outcome.winners == (0,)
+    following = next_hand(pos)
+    assert following.dealer == 0 == next_dealer(pos)
+    assert following.turn == 1
+    assert following.hand_no == 1
+    assert following.scores == list(pos.outcome.points)
+
+
+def test_a_duo_round_is_a_whole_game() -> None:
+    pos = duo_position(hands=[["KD"], ["9C"]])
+    result = apply(pos, 0, play("KD"))
+    assert isinstance(result, Applied)
+    assert result.position.outcome is not None
+    assert result.position.outcome.points == (1, 0)
+    view = view_for(result.position, 1).to_json()
+    assert view["game_over"] == {"scores": [1, 0], "winners": [0]}
+    with pytest.raises(ValueError, match="game is over"):
+        next_hand(result.position)
+
+
+def test_safety_limit_ends_a_hand_that_runs_its_stock_out_too_often() -> None:
+    pos = duo_position(hands=[["2C"], ["9C"]], pile=["3D", "4D", "5H"], stock=[], reshuffles=100)
+    assert legal_actions(pos) == [DRAW]
+    result = apply(pos, 0, DRAW)
+    assert isinstance(result, Applied)
+    assert result.position.outcome is not None
+    assert result.position.outcome.reason is EndReason.STOCK_LIMIT
+    assert result.position.reshuffles == 101
+
+
+def test_seed_is_revealed_only_when_the_game_ends() -> None:
+    rules = Rules.for_variant("classic", 2)
+    pos = new_game(rules, "the-secret")
+    view = view_for(pos, 0).to_json()
+    assert view["seed"] is None
+    assert view["fingerprint"] is not None
+    assert "the-secret" not in str(view)

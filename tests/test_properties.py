@@ -1,0 +1,167 @@
+"""Properties over every variant and table size, driven by hypothesis.
+
+Every card is in exactly one place after every action; no view holds another seat's cards,
+the stock or the seed; every legal action applies; every refused one changes nothing; and
+every hand ends.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from eights.rules import (
+    Action,
+    ActionType,
+    Applied,
+    Position,
+    Rejection,
+    Rules,
+    apply,
+    legal_actions,
+    new_game,
+    next_hand,
+    public_view,
+    view_for,
+)
+from eights.rules.cards import ALL_CARDS, CODE_OF
+from eights.rules.table import SAFETY_RESHUFFLES
+from tests.helpers import cards_in, snapshot
+
+TABLES = [
+    ("duo", 2),
+    *[("classic", n) for n in range(2, 7)],
+    *[("ember-ridge", n) for n in range(2, 5)],
+]
+STEP_LIMIT = 40 * 52 * (SAFETY_RESHUFFLES + 2)
+"""More actions than any hand can take: a new stock per 52 draws at most, plus plays."""
+
+tables = st.sampled_from(TABLES)
+seeds = st.text(min_size=0, max_size=12).map(lambda text: "secret-seed-" + text)
+choices = st.lists(st.integers(min_value=0, max_value=1_000), min_size=0, max_size=400)
+random_actions = st.builds(
+    lambda kind, cards, suit: Action(kind, tuple(cards), suit),
+    st.sampled_from(list(ActionType)),
+    st.lists(st.sampled_from(ALL_CARDS), min_size=0, max_size=3, unique=True),
+    st.one_of(st.none(), st.integers(min_value=0, max_value=3)),
+)
+
+
+def assert_cards_conserved(pos: Position) -> None:
+    places = [c for hand in pos.hands for c in hand] + pos.pile + pos.stock
+    counts = Counter(places)
+    assert all(n == 1 for n in counts.values()), "a card is in two places"
+    assert set(counts) == set(pos.rules.deck), "a card of the deck is missing"
+
+
+def assert_views_hide(pos: Position) -> None:
+    stock = {CODE_OF[c] for c in pos.stock}
+    hidden_seed = pos.seed if not public_view(pos).game_over else None
+    for seat in range(pos.players):
+        data = view_for(pos, seat).to_json()
+        seen = cards_in(data)
+        assert data["hand"] == [CODE_OF[c] for c in pos.hands[seat]]
+        assert not seen & stock, "a view shows a card of the stock"
+        if pos.outcome is None:
+            others = {CODE_OF[c] for s, h in enumerate(pos.hands) if s != seat for c in h}
+            assert not seen & others, "a view shows another seat's card"
+        if hidden_seed:
+            assert data["seed"] is None
+            assert "secret-seed-" not in str(data)
+    public = public_view(pos).to_json()
+    if pos.outcome is None:
+        assert not cards_in(public) & {CODE_OF[c] for h in pos.hands for c in h}
+    assert not cards_in(public) & stock
+
+
+def play_out(pos: Position, picks: list[int], check_views: bool = True) -> Position:
+    """Play a hand to its end, choosing by ``picks`` (then the first legal action)."""
+    for step in range(STEP_LIMIT):
+        if pos.outcome is not None:
+            return pos
+        legal = legal_actions(pos)
+        assert legal, "a seat with no legal action in a hand that is not over"
+        action = legal[picks[step] % len(legal)] if step < len(picks) else legal[0]
+        result = apply(pos, pos.turn, action)
+        assert isinstance(result, Applied), f"legal {action} refused: {result}"
+        pos = result.position
+        assert_cards_conserved(pos)
+        if check_views:
+            assert_views_hide(pos)
+    raise AssertionError("the hand did not end")
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tables, seeds, choices)
+def test_cards_conserved_views_hide_and_hands_end(
+    table: tuple[str, int], seed: str, picks: list[int]
+) -> None:
+    variant, players = table
+    pos = new_game(Rules.for_variant(variant, players), seed, ["e1", "e2"])
+    assert_cards_conserved(pos)
+    assert_views_hide(pos)
+    end = play_out(pos, picks)
+    assert end.outcome is not None
+    assert len(end.outcome.points) == players
+
+
+@settings(max_examples=60, deadline=None)
+@given(tables, seeds, choices, st.lists(random_actions, min_size=1, max_size=30))
+def test_refused_actions_change_nothing(
+    table: tuple[str, int], seed: str, picks: list[int], tries: list[Action]
+) -> None:
+    variant, players = table
+    pos = new_game(Rules.for_variant(variant, players), seed)
+    for step, attempt in enumerate(tries):
+        if pos.outcome is not None:
+            break
+        legal = legal_actions(pos)
+        for seat in range(players):
+            before = snapshot(pos)
+            result = apply(pos, seat, attempt)
+            if seat == pos.turn and attempt in legal:
+                assert isinstance(result, Applied)
+            else:
+                assert isinstance(result, Rejection)
+                assert result.code
+                assert result.message
+            assert snapshot(pos) == before, "apply changed the position it was given"
+        pick = legal[(picks[step] if step < len(picks) else 0) % len(legal)]
+        applied = apply(pos, pos.turn, pick)
+        assert isinstance(applied, Applied)
+        pos = applied.position
+
+
+@settings(max_examples=25, deadline=None)
+@given(tables, seeds, choices)
+def test_whole_games_end_and_scores_add_up(
+    table: tuple[str, int], seed: str, picks: list[int]
+) -> None:
+    variant, players = table
+    pos = new_game(Rules.for_variant(variant, players), seed)
+    totals = [0] * players
+    for _ in range(60):
+        pos = play_out(pos, picks, check_views=False)
+        assert pos.outcome is not None
+        totals = [t + p for t, p in zip(totals, pos.outcome.points, strict=True)]
+        try:
+            pos = next_hand(pos)
+        except ValueError:
+            break
+        assert pos.scores == totals
+    else:
+        raise AssertionError("the game did not end in 60 hands")
+
+
+@settings(max_examples=40, deadline=None)
+@given(tables, seeds, choices)
+def test_same_seed_same_actions_same_game(
+    table: tuple[str, int], seed: str, picks: list[int]
+) -> None:
+    variant, players = table
+    rules = Rules.for_variant(variant, players)
+    first = play_out(new_game(rules, seed), picks, check_views=False)
+    second = play_out(new_game(rules, seed), picks, check_views=False)
+    assert snapshot(first) == snapshot(second)
