@@ -201,3 +201,28 @@ def test_seed_is_revealed_only_when_the_game_ends() -> None:
     assert view["seed"] is None
     assert view["fingerprint"] is not None
     assert "the-secret" not in str(view)
+
+
+def test_highest_total_deals_next_when_the_table_says_so() -> None:
+    rules = Rules.for_variant("classic", 3, {"next_dealer": "highest_total", "target": 1000})
+    data = position_to_json(new_game(rules, "dealer"))
+    data["hands"][1] = []  # seat 1 went out
+    data["scores"] = [30, 0, 0]
+    pos = position_from_json(data, rules)
+    assert pos.outcome is not None
+    totals = [s + p for s, p in zip(pos.scores, pos.outcome.points, strict=True)]
+    assert next_dealer(pos) == max(range(3), key=lambda seat: totals[seat])
+    assert next_hand(pos).dealer == next_dealer(pos)
+
+
+def test_equal_highest_totals_deal_from_the_left_of_the_last_dealer() -> None:
+    rules = Rules.for_variant("classic", 3, {"next_dealer": "highest_total", "target": 1000})
+    data = position_to_json(new_game(rules, "dealer"))
+    data["hands"] = [["KD"], [], ["KS"]]  # seats 0 and 2 hold 10 each, seat 1 went out
+    data["stock"] = [c for h in position_to_json(new_game(rules, "dealer"))["hands"] for c in h]
+    data["stock"] = [c for c in data["stock"] if c not in ("KD", "KS")]
+    data["scores"] = [40, 0, 40]
+    data["dealer"] = 0
+    pos = position_from_json(data, rules)
+    # totals: 40, 20, 40 -> seats 0 and 2 share the highest; seat 2 comes first after dealer 0
+    assert next_dealer(pos) == 2

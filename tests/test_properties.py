@@ -7,6 +7,7 @@ every hand ends.
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 
 from hypothesis import HealthCheck, given, settings
@@ -30,13 +31,24 @@ from eights.rules.cards import ALL_CARDS, CODE_OF
 from eights.rules.table import SAFETY_RESHUFFLES
 from tests.helpers import cards_in, snapshot
 
-TABLES = [
-    ("duo", 2),
-    *[("classic", n) for n in range(2, 7)],
-    *[("ember-ridge", n) for n in range(2, 5)],
+Options = dict[str, object]
+TABLES: list[tuple[str, int, Options]] = [
+    ("duo", 2, {}),
+    *[("classic", n, {}) for n in range(2, 7)],
+    *[("ember-ridge", n, {}) for n in range(2, 5)],
+    # The options the texts name, and those the coming tables need, in other combinations.
+    ("duo", 2, {"deck": "36"}),
+    ("classic", 3, {"draw_rule": "one_card"}),
+    ("classic", 2, {"max_cards_per_play": 3, "max_draws": 3, "next_dealer": "highest_total"}),
+    ("ember-ridge", 3, {"block_when": "nobody_can_move", "drawn_card": "may_keep"}),
+    ("ember-ridge", 4, {"draw_rule": "one_card", "draw_with_legal": False}),
+    ("classic", 5, {"opening_eight": "stays", "reshuffle_limit": 2}),
 ]
 STEP_LIMIT = 40 * 52 * (SAFETY_RESHUFFLES + 2)
 """More actions than any hand can take: a new stock per 52 draws at most, plus plays."""
+
+SCALE = int(os.environ.get("EIGHTS_PROPERTY_SCALE", "1"))
+"""Multiplies every example count: EIGHTS_PROPERTY_SCALE=20 for a long local run."""
 
 tables = st.sampled_from(TABLES)
 seeds = st.text(min_size=0, max_size=12).map(lambda text: "secret-seed-" + text)
@@ -93,13 +105,13 @@ def play_out(pos: Position, picks: list[int], check_views: bool = True) -> Posit
     raise AssertionError("the hand did not end")
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tables, seeds, choices)
 def test_cards_conserved_views_hide_and_hands_end(
-    table: tuple[str, int], seed: str, picks: list[int]
+    table: tuple[str, int, Options], seed: str, picks: list[int]
 ) -> None:
-    variant, players = table
-    pos = new_game(Rules.for_variant(variant, players), seed, ["e1", "e2"])
+    variant, players, options = table
+    pos = new_game(Rules.for_variant(variant, players, options), seed, ["e1", "e2"])
     assert_cards_conserved(pos)
     assert_views_hide(pos)
     end = play_out(pos, picks)
@@ -107,13 +119,13 @@ def test_cards_conserved_views_hide_and_hands_end(
     assert len(end.outcome.points) == players
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60 * SCALE, deadline=None)
 @given(tables, seeds, choices, st.lists(random_actions, min_size=1, max_size=30))
 def test_refused_actions_change_nothing(
-    table: tuple[str, int], seed: str, picks: list[int], tries: list[Action]
+    table: tuple[str, int, Options], seed: str, picks: list[int], tries: list[Action]
 ) -> None:
-    variant, players = table
-    pos = new_game(Rules.for_variant(variant, players), seed)
+    variant, players, options = table
+    pos = new_game(Rules.for_variant(variant, players, options), seed)
     for step, attempt in enumerate(tries):
         if pos.outcome is not None:
             break
@@ -134,13 +146,13 @@ def test_refused_actions_change_nothing(
         pos = applied.position
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25 * SCALE, deadline=None)
 @given(tables, seeds, choices)
 def test_whole_games_end_and_scores_add_up(
-    table: tuple[str, int], seed: str, picks: list[int]
+    table: tuple[str, int, Options], seed: str, picks: list[int]
 ) -> None:
-    variant, players = table
-    pos = new_game(Rules.for_variant(variant, players), seed)
+    variant, players, options = table
+    pos = new_game(Rules.for_variant(variant, players, options), seed)
     totals = [0] * players
     for _ in range(60):
         pos = play_out(pos, picks, check_views=False)
@@ -155,13 +167,13 @@ def test_whole_games_end_and_scores_add_up(
         raise AssertionError("the game did not end in 60 hands")
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40 * SCALE, deadline=None)
 @given(tables, seeds, choices)
 def test_same_seed_same_actions_same_game(
-    table: tuple[str, int], seed: str, picks: list[int]
+    table: tuple[str, int, Options], seed: str, picks: list[int]
 ) -> None:
-    variant, players = table
-    rules = Rules.for_variant(variant, players)
+    variant, players, options = table
+    rules = Rules.for_variant(variant, players, options)
     first = play_out(new_game(rules, seed), picks, check_views=False)
     second = play_out(new_game(rules, seed), picks, check_views=False)
     assert snapshot(first) == snapshot(second)

@@ -74,8 +74,15 @@ def new_game(
 
 
 def next_dealer(pos: Position) -> int:
-    """The deal moves one seat to the left each hand (with two, the starter alternates)."""
-    return (pos.dealer + 1) % pos.players
+    """Who deals the hand after ``pos``: by default the deal moves one seat to the left
+    (with two, the starter alternates); with ``highest_total``, the highest total deals
+    (on equal totals, the first of them to the left of the last dealer)."""
+    n = pos.players
+    if pos.rules.options.next_dealer == "left":
+        return (pos.dealer + 1) % n
+    totals = totals_after(pos)
+    order = [(pos.dealer + k) % n for k in range(1, n + 1)]
+    return max(order, key=lambda seat: (totals[seat], -order.index(seat)))
 
 
 def next_hand(pos: Position) -> Position:

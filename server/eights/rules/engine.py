@@ -152,7 +152,17 @@ def apply_in_place(pos: Position, action: Action) -> list[Event]:
             pos.turn = _next_seat(pos, seat)
     else:  # pragma: no cover - take and bridge are never legal at these tables yet
         raise AssertionError(f"{kind} is not implemented")
+    blocks_at_once = pos.rules.options.block_when == "nobody_can_move"
+    if blocks_at_once and pos.outcome is None and _nobody_can_move(pos):
+        _finish(pos, EndReason.BLOCKED, None, events)
     return events
+
+
+def _nobody_can_move(pos: Position) -> bool:
+    """No card can come from the stock and no seat holds a card that fits."""
+    if bool(pos.stock) or (pos.rules.options.reshuffle and len(pos.pile) > 1):
+        return False
+    return not any(fits(pos, card) for hand in pos.hands for card in hand)
 
 
 def _next_seat(pos: Position, seat: int) -> int:
@@ -201,6 +211,8 @@ def settle(pos: Position) -> Position:
         pos.outcome = score_hand(pos.rules, pos.hands, EndReason.WENT_OUT, went_out[0])
     elif pos.reshuffles > pos.rules.reshuffle_cap:
         pos.outcome = score_hand(pos.rules, pos.hands, EndReason.STOCK_LIMIT, None)
-    elif pos.passes >= pos.players:
+    elif pos.passes >= pos.players or (
+        pos.rules.options.block_when == "nobody_can_move" and _nobody_can_move(pos)
+    ):
         pos.outcome = score_hand(pos.rules, pos.hands, EndReason.BLOCKED, None)
     return pos

@@ -59,6 +59,10 @@ class Options:
     )
     game_winner: str = field(default="highest", metadata={"choices": ("highest", "lowest")})
     max_cards_per_play: int = field(default=1, metadata={"range": (1, 4)})
+    block_when: str = field(
+        default="all_pass", metadata={"choices": ("all_pass", "nobody_can_move")}
+    )
+    next_dealer: str = field(default="left", metadata={"choices": ("left", "highest_total")})
 
     def replace(self, overrides: Mapping[str, Any]) -> Options:
         """A copy with ``overrides`` applied, each checked; raises OptionError."""
