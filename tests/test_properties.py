@@ -7,7 +7,9 @@ every hand ends.
 
 from __future__ import annotations
 
+import json
 import os
+import random
 from collections import Counter
 
 from hypothesis import HealthCheck, given, settings
@@ -20,6 +22,7 @@ from eights.rules import (
     Position,
     Rejection,
     Rules,
+    SeatView,
     apply,
     legal_actions,
     new_game,
@@ -68,24 +71,41 @@ def assert_cards_conserved(pos: Position) -> None:
     assert set(counts) == set(pos.rules.deck), "a card of the deck is missing"
 
 
+def scrambled(pos: Position, seat: int, rng: random.Random) -> Position:
+    """The same table as ``seat`` sees it, with every card hidden from it dealt anew:
+    the other hands and the stock exchange cards and the stock is reordered."""
+    other = pos.copy()
+    hidden = [c for s, h in enumerate(pos.hands) if s != seat for c in h] + pos.stock
+    rng.shuffle(hidden)
+    for s, hand in enumerate(pos.hands):
+        if s != seat:
+            other.hands[s] = [hidden.pop() for _ in hand]
+    other.stock = hidden
+    if pos.drawn is not None and pos.turn != seat:
+        other.drawn = other.hands[pos.turn][pos.hands[pos.turn].index(pos.drawn)]
+    return other
+
+
 def assert_views_hide(pos: Position) -> None:
-    stock = {CODE_OF[c] for c in pos.stock}
-    hidden_seed = pos.seed if not public_view(pos).game_over else None
+    """No view holds another seat's cards, the stock (or its order) or the seed: each seat's
+    view is the same whatever the hidden cards are, and the public view holds no hand."""
+    rng = random.Random(repr(pos.hands))
+    game_over = public_view(pos).game_over is not None
     for seat in range(pos.players):
         data = view_for(pos, seat).to_json()
-        seen = cards_in(data)
         assert data["hand"] == [CODE_OF[c] for c in pos.hands[seat]]
-        assert not seen & stock, "a view shows a card of the stock"
+        assert SeatView.from_json(data).to_json() == data, "a view does not read back"
         if pos.outcome is None:
-            others = {CODE_OF[c] for s, h in enumerate(pos.hands) if s != seat for c in h}
-            assert not seen & others, "a view shows another seat's card"
-        if hidden_seed:
+            for _ in range(2):
+                assert view_for(scrambled(pos, seat, rng), seat).to_json() == data
+        if not game_over:
             assert data["seed"] is None
-            assert "secret-seed-" not in str(data)
-    public = public_view(pos).to_json()
+            assert "secret-seed-" not in json.dumps(data)
+    public = public_view(pos)
     if pos.outcome is None:
-        assert not cards_in(public) & {CODE_OF[c] for h in pos.hands for c in h}
-    assert not cards_in(public) & stock
+        assert public.to_json() == public_view(scrambled(pos, -1, rng)).to_json()
+    stock = {CODE_OF[c] for c in pos.stock}
+    assert not cards_in({"pile": public.to_json()["pile"]}) & stock
 
 
 def play_out(pos: Position, picks: list[int], check_views: bool = True) -> Position:

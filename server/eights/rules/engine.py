@@ -101,8 +101,15 @@ def apply_in_place(pos: Position, action: Action) -> list[Event]:
     """Carry out a legal action of the seat to act on ``pos`` itself.
 
     The caller has checked legality (``apply`` does); self-play uses this directly with an
-    action taken from ``legal_actions`` to save a copy per move.
+    action taken from ``legal_actions`` to save a copy per move. The events also go into the
+    hand's log, which views show each seat with the private cards left out.
     """
+    events = _carry_out(pos, action)
+    pos.log.extend(events)
+    return events
+
+
+def _carry_out(pos: Position, action: Action) -> list[Event]:
     seat = pos.turn
     kind = action.type
     events: list[Event] = []

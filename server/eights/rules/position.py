@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Card, Suit
+from .events import Event
 from .outcome import HandOutcome
 from .shuffle import game_key
 from .table import Rules
@@ -35,6 +36,7 @@ class Position:
         "entropy",
         "hand_no",
         "hands",
+        "log",
         "outcome",
         "passes",
         "pending",
@@ -94,6 +96,8 @@ class Position:
         self.seed = seed
         self.entropy = entropy
         self.outcome: HandOutcome | None = None
+        self.log: list[Event] = []
+        """Everything that happened this hand, in order (views redact private cards)."""
         self._key: bytes | None = None
 
     @property
@@ -131,6 +135,7 @@ class Position:
         clone.seed = self.seed
         clone.entropy = self.entropy
         clone.outcome = self.outcome
+        clone.log = list(self.log)
         clone._key = self._key
         return clone
 

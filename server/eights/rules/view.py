@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import Action
-from .cards import CODE_OF, SUIT_CHARS, Card, codes
+from .actions import Action, parse_seatless_action
+from .cards import CODE_OF, SUIT_CHARS, Card, codes, parse_card, parse_suit
 from .engine import legal_actions, totals_after
 from .events import Drew, Event, GameOver, HandOver, Kept, Passed, Played, Reshuffled, TurnEnded
 from .matching import can_draw, is_drawing, suit_in_force
@@ -20,9 +20,6 @@ from .position import Position
 from .reasons import unplayable_reasons
 from .scoring import game_outcome
 from .shuffle import fingerprint
-
-VISIBLE_PILE = 4
-"""How many cards of the pile a view shows (the top last): what lies visible on a table."""
 
 
 @dataclass(frozen=True)
@@ -44,6 +41,16 @@ class HandResult:
             "hands": [codes(h) for h in self.hands],
         }
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> HandResult:
+        return cls(
+            reason=data["reason"],
+            winners=tuple(data["winners"]),
+            points=tuple(data["points"]),
+            remaining=tuple(data["remaining"]),
+            hands=tuple(tuple(parse_card(c) for c in h) for h in data["hands"]),
+        )
+
 
 @dataclass(frozen=True)
 class PublicView:
@@ -53,6 +60,7 @@ class PublicView:
     players: int
     counts: tuple[int, ...]
     pile: tuple[Card, ...]
+    """The whole discard pile, bottom first: every card in it was played face up."""
     pile_size: int
     suit: int | None
     suit_in_force: int
@@ -76,6 +84,8 @@ class PublicView:
     seed: str | None
     """Revealed only once the game is over."""
     entropy: tuple[str, ...]
+    log: tuple[dict[str, Any], ...] = ()
+    """This hand's events in order, as anyone at the table saw them (no drawn cards)."""
 
     @property
     def top(self) -> Card:
@@ -109,7 +119,43 @@ class PublicView:
             "fingerprint": self.fingerprint,
             "seed": self.seed,
             "entropy": list(self.entropy),
+            "log": list(self.log),
         }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> PublicView:
+        """The inverse of ``to_json``: what a device or a bot outside the project reads."""
+        hand_over = data["hand_over"]
+        game_over = data["game_over"]
+        return cls(
+            variant=data["variant"],
+            players=data["players"],
+            counts=tuple(data["counts"]),
+            pile=tuple(parse_card(c) for c in data["pile"]),
+            pile_size=data["pile_size"],
+            suit=None if data["suit"] is None else parse_suit(data["suit"]),
+            suit_in_force=parse_suit(data["suit_in_force"]),
+            stock_size=data["stock_size"],
+            turn=data["turn"],
+            direction=data["direction"],
+            dealer=data["dealer"],
+            hand_no=data["hand_no"],
+            drawing=data["drawing"],
+            draws=data["draws"],
+            can_draw=data["can_draw"],
+            passes=data["passes"],
+            reshuffles=data["reshuffles"],
+            scores=tuple(data["scores"]),
+            totals=tuple(data["totals"]),
+            hand_over=None if hand_over is None else HandResult.from_json(hand_over),
+            game_over=None
+            if game_over is None
+            else GameOutcome(tuple(game_over["scores"]), tuple(game_over["winners"])),
+            fingerprint=data["fingerprint"],
+            seed=data["seed"],
+            entropy=tuple(data["entropy"]),
+            log=tuple(data["log"]),
+        )
 
 
 @dataclass(frozen=True)
@@ -134,6 +180,19 @@ class SeatView:
         out["unplayable"] = {CODE_OF[c]: why for c, why in self.unplayable.items()}
         return out
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SeatView:
+        """The inverse of ``to_json``: a bot gets exactly what a device receives."""
+        drawn = data["drawn"]
+        return cls(
+            seat=data["seat"],
+            table=PublicView.from_json(data),
+            hand=tuple(parse_card(c) for c in data["hand"]),
+            drawn=None if drawn is None else parse_card(drawn),
+            legal=tuple(parse_seatless_action(a) for a in data["legal"]),
+            unplayable={parse_card(c): why for c, why in data["unplayable"].items()},
+        )
+
 
 def public_view(pos: Position) -> PublicView:
     """The view for spectators and for the pass-and-play cover screen."""
@@ -144,7 +203,7 @@ def public_view(pos: Position) -> PublicView:
         variant=pos.rules.variant,
         players=pos.players,
         counts=tuple(len(h) for h in pos.hands),
-        pile=tuple(pos.pile[-VISIBLE_PILE:]),
+        pile=tuple(pos.pile),
         pile_size=len(pos.pile),
         suit=pos.suit,
         suit_in_force=suit_in_force(pos),
@@ -165,6 +224,7 @@ def public_view(pos: Position) -> PublicView:
         fingerprint=None if pos.seed is None else fingerprint(pos.seed),
         seed=pos.seed if game is not None else None,
         entropy=pos.entropy,
+        log=tuple(event_for(e, None) for e in pos.log),
     )
 
 
