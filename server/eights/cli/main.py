@@ -1,4 +1,4 @@
-"""``eights``: the console command. Subcommands: scenario, selfplay, verify."""
+"""``eights``: the console command. Subcommands: scenario, selfplay, tournament, verify."""
 
 from __future__ import annotations
 
@@ -108,6 +108,39 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return 0 if report.ok else 1
 
 
+def cmd_tournament(args: argparse.Namespace) -> int:
+    from eights.bots import BotError
+    from eights.bots.tournament import run_tournament
+
+    specs = [s.strip() for s in args.bots.split(",") if s.strip()]
+    if not specs:
+        _fail("--bots names at least one bot")
+    try:
+        rules = Rules.for_variant(args.variant, args.players, json.loads(args.options))
+        if len(specs) > args.players:
+            raise OptionError(f"{len(specs)} bots do not fit a table of {args.players}")
+        report = run_tournament(rules, args.games, specs, args.seed)
+    except (OptionError, BotError, json.JSONDecodeError) as exc:
+        _fail(str(exc))
+    data = report.to_json()
+    if args.json:
+        print(json.dumps(data))
+        return 0
+    print(
+        f"{data['games']} {args.variant} games at a table of {args.players}: "
+        f"{data['hands']} hands, {data['ties']} ties, seed {args.seed!r}"
+    )
+    for bot in data["bots"]:
+        low, high = bot["ci95"]
+        print(
+            f"  {bot['name']:>10}: won {bot['wins']} hands, {100 * bot['win_rate']:.1f}% "
+            f"(95% CI {100 * low:.1f}-{100 * high:.1f}%), {bot['game_wins']} games; "
+            f"decision time median {bot['decision_ms_median']:.3f} ms, "
+            f"p95 {bot['decision_ms_p95']:.3f} ms"
+        )
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="eights", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -126,6 +159,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--record", metavar="DIR", help="write each game's record into DIR")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_selfplay)
+
+    p = sub.add_parser("tournament", help="play bots against each other, seats rotated")
+    p.add_argument("--variant", default="duo", choices=sorted(VARIANTS))
+    p.add_argument("--players", type=int, default=2)
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument(
+        "--bots", default="hard,medium", help="levels or module:function, comma-separated"
+    )
+    p.add_argument("--seed", default="tournament")
+    p.add_argument("--options", default="{}", help="option overrides as a JSON object")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=cmd_tournament)
 
     p = sub.add_parser("verify", help="deal and replay a finished game's record")
     p.add_argument("file", help="the game record (JSON), or - for standard input")

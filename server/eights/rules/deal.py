@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from .cards import EIGHT, RANK_OF
 from .engine import totals_after
+from .events import Opened
 from .options import OptionError
 from .position import Position
 from .scoring import game_outcome
@@ -63,6 +64,7 @@ def deal_hand(
         entropy=tuple(entropy),
     )
     pos._key = key
+    pos.log.append(Opened(top, None))
     return pos
 
 

@@ -9,6 +9,14 @@ from .cards import Card, Suit
 from .outcome import GameOutcome, HandOutcome
 
 
+class Opened(NamedTuple):
+    """The pile's top card (and a named suit) when this hand's log begins: the turned-up
+    card at a deal, or the top of a position read from a file."""
+
+    card: Card
+    suit: Suit | None
+
+
 class Played(NamedTuple):
     seat: int
     cards: tuple[Card, ...]
@@ -53,4 +61,4 @@ class GameOver(NamedTuple):
     outcome: GameOutcome
 
 
-Event = Played | Drew | Kept | Passed | TurnEnded | Reshuffled | HandOver | GameOver
+Event = Opened | Played | Drew | Kept | Passed | TurnEnded | Reshuffled | HandOver | GameOver

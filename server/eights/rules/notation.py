@@ -22,6 +22,7 @@ from .cards import (
 )
 from .deal import deal_hand
 from .engine import settle
+from .events import Opened
 from .position import Pending, Position
 from .table import Rules
 
@@ -154,6 +155,7 @@ def position_from_json(data: object, rules: Rules) -> Position:
         seed=seed_text,
         entropy=tuple(entropy),
     )
+    pos.log.append(Opened(pile[-1], suit))
     return settle(pos)
 
 

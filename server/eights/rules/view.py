@@ -13,7 +13,18 @@ from typing import Any
 from .actions import Action, parse_seatless_action
 from .cards import CODE_OF, SUIT_CHARS, Card, codes, parse_card, parse_suit
 from .engine import legal_actions, totals_after
-from .events import Drew, Event, GameOver, HandOver, Kept, Passed, Played, Reshuffled, TurnEnded
+from .events import (
+    Drew,
+    Event,
+    GameOver,
+    HandOver,
+    Kept,
+    Opened,
+    Passed,
+    Played,
+    Reshuffled,
+    TurnEnded,
+)
 from .matching import can_draw, is_drawing, suit_in_force
 from .outcome import GameOutcome, HandOutcome
 from .position import Position
@@ -57,6 +68,8 @@ class PublicView:
     """What anyone at the table sees: counts, the pile, the stock's size, the scores."""
 
     variant: str
+    options: dict[str, Any]
+    """The table's options, house rules included (docs/rules.md names them)."""
     players: int
     counts: tuple[int, ...]
     pile: tuple[Card, ...]
@@ -94,6 +107,7 @@ class PublicView:
     def to_json(self) -> dict[str, Any]:
         return {
             "variant": self.variant,
+            "options": self.options,
             "players": self.players,
             "counts": list(self.counts),
             "pile": codes(self.pile),
@@ -129,6 +143,7 @@ class PublicView:
         game_over = data["game_over"]
         return cls(
             variant=data["variant"],
+            options=data["options"],
             players=data["players"],
             counts=tuple(data["counts"]),
             pile=tuple(parse_card(c) for c in data["pile"]),
@@ -201,6 +216,7 @@ def public_view(pos: Position) -> PublicView:
     game = game_outcome(pos.rules, totals) if outcome is not None else None
     return PublicView(
         variant=pos.rules.variant,
+        options=pos.rules.options.to_json(),
         players=pos.players,
         counts=tuple(len(h) for h in pos.hands),
         pile=tuple(pos.pile),
@@ -255,6 +271,12 @@ def _result(pos: Position, outcome: HandOutcome) -> HandResult:
 
 def event_for(event: Event, seat: int | None) -> dict[str, Any]:
     """An event as ``seat`` may be told it (None: a spectator); private cards stay private."""
+    if isinstance(event, Opened):
+        return {
+            "type": "opened",
+            "card": CODE_OF[event.card],
+            "suit": None if event.suit is None else SUIT_CHARS[event.suit],
+        }
     if isinstance(event, Played):
         out: dict[str, Any] = {"type": "played", "seat": event.seat, "cards": codes(event.cards)}
         out["suit"] = None if event.suit is None else SUIT_CHARS[event.suit]

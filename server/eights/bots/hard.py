@@ -1,0 +1,111 @@
+"""Hard: Medium's sense of suits, plus what the log gives away and the endgame (002: "Hard
+also evaluates connected cards and an opponent close to finishing").
+
+For each legal play it weighs, from its view alone:
+- the chance that the next seat cannot follow (from the cards it has not seen, less those the
+  log shows that seat cannot hold: a seat that had to draw on hearts holds no heart), times
+  the cards that seat would likely draw, and more the fewer cards that seat has left;
+- how well the suit left in force is held (own cards of it less unseen ones, as Medium);
+- its connected cards: the suits it still holds and its eights, which let it follow
+  whatever comes, and the cards it keeps that could follow the card it lays;
+- wilds: an eight is spent only when that pays, and kept as a last card when it can be.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from eights.rules import KEEP, Action, ActionType, SeatView
+from eights.rules.cards import EIGHT, RANK_OF, SUIT_OF, Card
+
+from .belief import Belief, fitting, read_belief
+from .medium import points_table
+from .tactics import fallback, is_wild, plays_of, suit_counts, without
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The weights of Hard's judgement, tuned by tournaments against Medium (docs/bots.md)."""
+
+    stop: float = 6.0
+    """Value of a card the next seat is expected to draw because it cannot follow."""
+    urgency: float = 3.0
+    """Extra weight on stopping a seat with few cards: times 1 + urgency / its cards."""
+    control: float = 1.0
+    unseen: float = 1.0
+    connected: float = 0.0
+    """Value of each kept card that could follow the card laid."""
+    flex: float = 2.5
+    """Value of each suit still held, and twice that for each eight kept."""
+    wild_spent: float = 3.0
+    last_card_wild: float = 4.0
+    last_card_follows: float = 2.0
+
+
+@dataclass(frozen=True)
+class Judgement:
+    action: Action
+    value: float
+    stop_chance: float
+    """The chance that the next seat cannot follow this play."""
+
+
+@dataclass(frozen=True)
+class Hard:
+    seed: str = "hard"
+    weights: Weights = field(default_factory=Weights)
+
+    def __call__(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        return best_play(view, legal, self.weights).action
+
+
+def best_play(view: SeatView, legal: Sequence[Action], weights: Weights | None = None) -> Judgement:
+    """The legal action Hard prefers, with how it judged it."""
+    w = weights or Weights()
+    plays = plays_of(legal)
+    if view.drawn is not None and KEEP in legal and is_wild(view.drawn) and len(view.hand) > 1:
+        return Judgement(KEEP, 0.0, 0.0)
+    if not plays:
+        return Judgement(fallback(legal), 0.0, 0.0)
+    belief = read_belief(view)
+    best = max((judge(view, belief, play, plays, w) for play in plays), key=lambda j: j.value)
+    if best.value < -w.wild_spent and any(a.type is ActionType.DRAW for a in legal):
+        # At tables that allow it, drawing beats a play that only hurts.
+        return Judgement(fallback([a for a in legal if a.type is ActionType.DRAW]), 0.0, 0.0)
+    return best
+
+
+def judge(
+    view: SeatView, belief: Belief, play: Action, plays: list[Action], w: Weights
+) -> Judgement:
+    """How good ``play`` is for the seat of ``view``, in cards (higher is better)."""
+    rest = without(view.hand, play.cards)
+    if not rest:
+        return Judgement(play, 1e9, 1.0)
+    last = play.cards[-1]
+    wild = RANK_OF[last] == EIGHT
+    suit = play.suit if wild and play.suit is not None else SUIT_OF[last]
+    rank = RANK_OF[last]
+    fits = fitting(suit, rank)
+    table = view.table
+    following = (view.seat + table.direction) % table.players
+    stop_chance = 1.0 - belief.p_can_follow(following, fits)
+    urgency = 1.0 + w.urgency / max(1, table.counts[following])
+    expected_draws = (belief.unseen.bit_count() + 1) / ((belief.unseen & fits).bit_count() + 1)
+    value = w.stop * urgency * stop_chance * expected_draws
+    value += w.control * suit_counts(rest)[suit] - w.unseen * belief.unseen_in_suit(suit)
+    value += w.connected * sum(1 for c in rest if _follows(c, suit, rank))
+    suits_held = {SUIT_OF[c] for c in rest if not is_wild(c)}
+    value += w.flex * (len(suits_held) + 2 * sum(1 for c in rest if is_wild(c)))
+    if wild and any(not is_wild(p.cards[-1]) for p in plays):
+        value -= w.wild_spent
+    if len(rest) == 1:
+        value += w.last_card_wild if is_wild(rest[0]) else 0.0
+        value += w.last_card_follows if _follows(rest[0], suit, rank) else 0.0
+    value += 0.001 * sum(points_table(view)[c] for c in play.cards)  # shed points on a tie
+    return Judgement(play, value, stop_chance)
+
+
+def _follows(card: Card, suit: int, rank: int) -> bool:
+    return RANK_OF[card] == EIGHT or SUIT_OF[card] == suit or RANK_OF[card] == rank

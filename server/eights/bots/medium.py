@@ -1,0 +1,74 @@
+"""Medium: favours a strong suit and saves wilds (002).
+
+A suit is strong when this seat holds many of it and few of it are still unseen (not in its
+hand and not on the pile, so possibly in another hand). Medium plays the card that leaves
+its strongest suit in force (the heavier card on a tie), plays an eight only when nothing
+else fits and then names its strongest suit, keeps a drawn eight where the table allows
+keeping, and never draws while it can play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from eights.rules import KEEP, Action, SeatView
+from eights.rules.cards import ALL_CARDS, DECKS, RANK_CHARS, RANK_OF, SUIT_OF, Card
+
+from .tactics import fallback, is_wild, plays_of, suit_counts, without
+
+UNSEEN_WEIGHT = 2.0
+"""How much an unseen card of a suit weakens it against one held (tuned: docs/bots.md)."""
+
+
+def points_table(view: SeatView) -> tuple[int, ...]:
+    """Each card's points at this table (from the options in the view)."""
+    table = view.table.options.get("points", {})
+    return tuple(table.get(RANK_CHARS[RANK_OF[c]], RANK_OF[c] + 2) for c in ALL_CARDS)
+
+
+def unseen_by_suit(view: SeatView) -> list[int]:
+    """Cards of each suit (eights left out) neither in this hand nor on the pile."""
+    known = set(view.hand) | set(view.table.pile)
+    counts = [0, 0, 0, 0]
+    for card in DECKS[str(view.table.options.get("deck", "52"))]:
+        if card not in known and not is_wild(card):
+            counts[SUIT_OF[card]] += 1
+    return counts
+
+
+def suit_strength(rest: Sequence[Card], unseen: Sequence[int]) -> list[float]:
+    held = suit_counts(rest)
+    return [held[s] - UNSEEN_WEIGHT * unseen[s] for s in range(4)]
+
+
+@dataclass(frozen=True)
+class Medium:
+    seed: str = "medium"
+
+    def __call__(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        return medium_choice(view, legal)
+
+
+def medium_choice(view: SeatView, legal: Sequence[Action]) -> Action:
+    """Medium's action: its strongest suit in force (on equal strength, the suit with fewer
+    cards unseen), eights saved."""
+    if view.drawn is not None and KEEP in legal and is_wild(view.drawn):
+        return KEEP
+    plays = plays_of(legal)
+    if not plays:
+        return fallback(legal)
+    unseen = unseen_by_suit(view)
+    points = points_table(view)
+    ordinary = [a for a in plays if not is_wild(a.cards[-1])]
+    if ordinary:
+
+        def value(action: Action) -> tuple[float, int, int]:
+            suit = SUIT_OF[action.cards[-1]]
+            strength = suit_strength(without(view.hand, action.cards), unseen)
+            return (strength[suit], -unseen[suit], sum(points[c] for c in action.cards))
+
+        return max(ordinary, key=value)
+    strength = suit_strength(without(view.hand, plays[0].cards), unseen)
+    suit = max(range(4), key=lambda s: (strength[s], -unseen[s], -s))
+    return next((a for a in plays if a.suit == suit), plays[0])
