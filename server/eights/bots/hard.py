@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from eights.rules import KEEP, Action, ActionType, SeatView
+from eights.rules import KEEP, Action, SeatView
 from eights.rules.cards import EIGHT, RANK_OF, SUIT_OF, Card
 
 from .belief import Belief, fitting, read_belief
@@ -69,11 +69,7 @@ def best_play(view: SeatView, legal: Sequence[Action], weights: Weights | None =
     if not plays:
         return Judgement(fallback(legal), 0.0, 0.0)
     belief = read_belief(view)
-    best = max((judge(view, belief, play, plays, w) for play in plays), key=lambda j: j.value)
-    if best.value < -w.wild_spent and any(a.type is ActionType.DRAW for a in legal):
-        # At tables that allow it, drawing beats a play that only hurts.
-        return Judgement(fallback([a for a in legal if a.type is ActionType.DRAW]), 0.0, 0.0)
-    return best
+    return max((judge(view, belief, play, plays, w) for play in plays), key=lambda j: j.value)
 
 
 def judge(
