@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from eights.rules import KEEP, Action, SeatView
+from eights.rules import KEEP, Action, ActionType, SeatView
 from eights.rules.cards import EIGHT, RANK_OF, SUIT_OF, Card
 
 from .belief import Belief, fitting, read_belief
-from .medium import points_table
+from .medium import medium_choice, points_table
 from .tactics import fallback, is_wild, plays_of, suit_counts, without
 
 
@@ -55,9 +55,42 @@ class Judgement:
 class Hard:
     seed: str = "hard"
     weights: Weights = field(default_factory=Weights)
+    threshold: float = 0.3
+    """Expected cards the next seat must draw that make Hard leave its connected play."""
 
     def __call__(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        return best_play(view, legal, self.weights).action
+        return press(view, legal, self.weights, self.threshold).action
+
+
+def press(view: SeatView, legal: Sequence[Action], w: Weights, threshold: float) -> Judgement:
+    """Hard's choice: Medium's sense of suits with connected cards kept, left for a play
+    that the next seat is likelier to have to draw on (by what the log shows it cannot hold)
+    when that is worth more than ``threshold`` cards; a play that goes out, always."""
+    base = medium_choice(view, legal, connected=True)
+    plays = plays_of(legal)
+    if base.type is not ActionType.PLAY or len(plays) < 2:
+        return Judgement(base, 0.0, 0.0)
+    belief = read_belief(view)
+    judged = [judge(view, belief, p, plays, w) for p in plays]
+    going_out = next((j for j in judged if j.value >= 1e9), None)
+    if going_out is not None:
+        return going_out
+    table = view.table
+    following = (view.seat + table.direction) % table.players
+    urgency = 1.0 + w.urgency / max(1, table.counts[following])
+    base_wild = is_wild(base.cards[-1])
+
+    def pressure(j: Judgement) -> float:
+        last = j.action.cards[-1]
+        suit = j.action.suit if j.action.suit is not None else SUIT_OF[last]
+        fits = fitting(suit, RANK_OF[last])
+        draws = (belief.unseen.bit_count() + 1) / ((belief.unseen & fits).bit_count() + 1)
+        spent = w.wild_spent if is_wild(last) and not base_wild else 0.0
+        return urgency * j.stop_chance * draws - spent
+
+    mine = next(j for j in judged if j.action == base)
+    best = max(judged, key=pressure)
+    return best if pressure(best) - pressure(mine) > threshold else mine
 
 
 def best_play(view: SeatView, legal: Sequence[Action], weights: Weights | None = None) -> Judgement:

@@ -17,7 +17,7 @@ from eights.rules.cards import ALL_CARDS, DECKS, RANK_CHARS, RANK_OF, SUIT_OF, C
 
 from .tactics import fallback, is_wild, plays_of, suit_counts, without
 
-UNSEEN_WEIGHT = 2.0
+UNSEEN_WEIGHT = 2.1
 """How much an unseen card of a suit weakens it against one held (tuned: docs/bots.md)."""
 
 
@@ -37,6 +37,16 @@ def unseen_by_suit(view: SeatView) -> list[int]:
     return counts
 
 
+def unseen_by_rank(view: SeatView) -> list[int]:
+    """Cards of each rank neither in this hand nor on the pile."""
+    known = set(view.hand) | set(view.table.pile)
+    counts = [0] * 13
+    for card in DECKS[str(view.table.options.get("deck", "52"))]:
+        if card not in known:
+            counts[RANK_OF[card]] += 1
+    return counts
+
+
 def suit_strength(rest: Sequence[Card], unseen: Sequence[int]) -> list[float]:
     held = suit_counts(rest)
     return [held[s] - UNSEEN_WEIGHT * unseen[s] for s in range(4)]
@@ -50,23 +60,28 @@ class Medium:
         return medium_choice(view, legal)
 
 
-def medium_choice(view: SeatView, legal: Sequence[Action]) -> Action:
+def medium_choice(view: SeatView, legal: Sequence[Action], connected: bool = False) -> Action:
     """Medium's action: its strongest suit in force (on equal strength, the suit with fewer
-    cards unseen), eights saved."""
+    cards unseen), eights saved. With ``connected`` (Hard's habit), between cards of equal
+    strength it lays the one whose rank has the fewest cards unseen, and keeps the ranks
+    that can still link it to another suit."""
     if view.drawn is not None and KEEP in legal and is_wild(view.drawn):
         return KEEP
     plays = plays_of(legal)
     if not plays:
         return fallback(legal)
     unseen = unseen_by_suit(view)
+    live_ranks = unseen_by_rank(view) if connected else []
     points = points_table(view)
     ordinary = [a for a in plays if not is_wild(a.cards[-1])]
     if ordinary:
 
-        def value(action: Action) -> tuple[float, int, int]:
-            suit = SUIT_OF[action.cards[-1]]
+        def value(action: Action) -> tuple[float, int, int, int]:
+            last = action.cards[-1]
+            suit = SUIT_OF[last]
             strength = suit_strength(without(view.hand, action.cards), unseen)
-            return (strength[suit], -unseen[suit], sum(points[c] for c in action.cards))
+            rank_left = live_ranks[RANK_OF[last]] if connected else 0
+            return (strength[suit], -rank_left, -unseen[suit], sum(points[c] for c in action.cards))
 
         return max(ordinary, key=value)
     strength = suit_strength(without(view.hand, plays[0].cards), unseen)
