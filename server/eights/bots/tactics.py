@@ -30,16 +30,6 @@ def suit_counts(hand: Iterable[Card]) -> list[int]:
     return counts
 
 
-def strongest_suit(hand: Sequence[Card], points: Sequence[int]) -> int:
-    """The suit with the most cards (then the most points) in ``hand``."""
-    counts = suit_counts(hand)
-    weight = [0, 0, 0, 0]
-    for card in hand:
-        if not is_wild(card):
-            weight[SUIT_OF[card]] += points[card]
-    return max(range(4), key=lambda s: (counts[s], weight[s], -s))
-
-
 def fallback(legal: Sequence[Action]) -> Action:
     """Without a card to play: draw if allowed, else whatever remains (pass, take)."""
     for kind in (ActionType.DRAW, ActionType.TAKE, ActionType.PASS, ActionType.KEEP):
@@ -47,7 +37,3 @@ def fallback(legal: Sequence[Action]) -> Action:
             if action.type is kind:
                 return action
     return legal[0]
-
-
-def card_points(variant_points: Sequence[int], cards: Iterable[Card]) -> int:
-    return sum(variant_points[c] for c in cards)
