@@ -117,11 +117,14 @@ def test_tournaments_repeat_under_a_seed() -> None:
 
 
 def test_seats_rotate_so_no_bot_keeps_the_first_move() -> None:
-    report = run_tournament(
-        Rules.for_variant("duo", 2), 4, ["tests.example_bot:lowest_card", "easy"]
-    )
-    assert report.hands == 4
-    assert sum(e.wins for e in report.entrants) + report.ties == 4
+    specs = ["tests.example_bot:lowest_card", "easy"]
+    report = run_tournament(Rules.for_variant("duo", 2), 6, specs)
+    assert report.hands == 6
+    assert [e.starts for e in report.entrants] == [3, 3]
+    assert sum(e.wins for e in report.entrants) + report.ties == 6
+    three = run_tournament(Rules.for_variant("classic", 3), 3, ["easy", "medium", "easy"])
+    assert sum(e.starts for e in three.entrants) == three.hands
+    assert all(e.starts > 0 for e in three.entrants)
 
 
 def test_a_bot_from_outside_plugs_in_and_is_held_to_the_rules() -> None:

@@ -21,6 +21,8 @@ class Entrant:
     bot: Bot
     wins: int = 0
     game_wins: int = 0
+    starts: int = 0
+    """Hands in which this entrant had the first move."""
     seconds: list[float] = field(default_factory=list)
 
 
@@ -47,6 +49,7 @@ class Report:
                     "win_rate": round(e.wins / self.hands, 4) if self.hands else 0.0,
                     "ci95": [round(x, 4) for x in wilson(e.wins, self.hands)],
                     "game_wins": e.game_wins,
+                    "first_moves": e.starts,
                     "decisions": len(e.seconds),
                     "decision_ms_median": _ms(statistics.median(e.seconds)) if e.seconds else 0.0,
                     "decision_ms_p95": _ms(percentile(e.seconds, 0.95)) if e.seconds else 0.0,
@@ -92,6 +95,7 @@ def run_tournament(rules: Rules, games: int, specs: list[str], seed: str = "tour
         seating = [entrants[(s + g) % k] for s in range(rules.players)]
         pos = new_game(rules, f"{seed}/game/{g}")
         while True:
+            seating[pos.turn].starts += 1
             while pos.outcome is None:
                 seat = pos.turn
                 view = bot_view(pos, seat)
