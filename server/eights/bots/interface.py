@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import importlib
+import os
 import random
+import sys
 from collections.abc import Sequence
 from typing import Protocol
 
@@ -25,6 +27,8 @@ def load_bot(spec: str) -> Bot:
     module_name, _, attribute = spec.partition(":")
     if not module_name or not attribute:
         raise BotError(f"a bot from outside is given as module:function, not {spec!r}")
+    if os.getcwd() not in sys.path:
+        sys.path.append(os.getcwd())  # as docs/bots.md says: the current folder is importable
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:
