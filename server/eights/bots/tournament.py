@@ -8,7 +8,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from eights.rules import Rules, apply_in_place, game_outcome, new_game, next_hand, totals_after
+from eights.rules import Rules, apply_in_place, game_result, new_game, next_hand
 
 from .interface import Bot, load_bot
 from .levels import LEVELS, make_bot
@@ -113,11 +113,10 @@ def run_tournament(rules: Rules, games: int, specs: list[str], seed: str = "tour
                 report.ties += 1
             else:
                 seating[winner].wins += 1
-            try:
-                pos = next_hand(pos)
-            except ValueError:
+            if game_result(pos) is not None:
                 break
-        result = game_outcome(rules, totals_after(pos))
+            pos = next_hand(pos)
+        result = game_result(pos)
         assert result is not None
         if len(result.winners) == 1:
             seating[result.winners[0]].game_wins += 1

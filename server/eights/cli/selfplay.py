@@ -10,11 +10,10 @@ from typing import Any
 from eights.rules import (
     Rules,
     apply_in_place,
-    game_outcome,
+    game_result,
     legal_actions,
     new_game,
     next_hand,
-    totals_after,
 )
 from eights.rules.outcome import EndReason
 from eights.rules.position import Position
@@ -92,10 +91,9 @@ def play_game(
             summary.blocked += 1
         elif outcome.reason is EndReason.STOCK_LIMIT:
             summary.stock_limit += 1
-        try:
-            pos = next_hand(pos)
-        except ValueError:
+        if game_result(pos) is not None:
             return pos
+        pos = next_hand(pos)
 
 
 def selfplay(
@@ -112,7 +110,7 @@ def selfplay(
         recorder = GameRecorder(rules, gseed) if records is not None else None
         final = play_game(rules, gseed, rng, summary, recorder)
         summary.games += 1
-        result = game_outcome(rules, totals_after(final))
+        result = game_result(final)
         assert result is not None
         if len(result.winners) == 1:
             summary.game_wins[result.winners[0]] += 1

@@ -7,7 +7,7 @@ No I/O, no asyncio, no global state. The server, the bots and the tests go throu
 from .actions import DRAW, KEEP, PASS, Action, ActionType, parse_action, parse_seatless_action
 from .cards import Card, card_code, card_name, parse_card
 from .deal import deal_hand, new_game, next_dealer, next_hand
-from .engine import Applied, apply, apply_in_place, legal_actions, totals_after
+from .engine import Applied, apply, apply_in_place, game_result, legal_actions, totals_after
 from .errors import ERROR_CODES, MalformedAction, Rejection
 from .events import Event
 from .notation import PositionError, position_from_json, position_to_json
@@ -51,6 +51,7 @@ __all__ = [
     "deal_hand",
     "event_for",
     "game_outcome",
+    "game_result",
     "get_variant",
     "legal_actions",
     "new_game",

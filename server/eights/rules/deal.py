@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .cards import EIGHT, RANK_OF
-from .engine import totals_after
+from .engine import game_result, totals_after
 from .events import Opened
 from .options import OptionError
 from .position import Position
-from .scoring import game_outcome
 from .shuffle import game_key, shuffled
 from .table import Rules
 
@@ -91,8 +90,7 @@ def next_hand(pos: Position) -> Position:
     """Deal the game's next hand after a finished one, carrying the scores."""
     if pos.outcome is None:
         raise ValueError("the hand is not over")
-    totals = totals_after(pos)
-    if game_outcome(pos.rules, totals) is not None:
+    if game_result(pos) is not None:
         raise ValueError("the game is over")
     return deal_hand(
         pos.rules,
@@ -100,5 +98,5 @@ def next_hand(pos: Position) -> Position:
         entropy=pos.entropy,
         hand_no=pos.hand_no + 1,
         dealer=next_dealer(pos),
-        scores=totals,
+        scores=totals_after(pos),
     )

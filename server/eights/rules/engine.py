@@ -14,7 +14,7 @@ from .cards import EIGHT, RANK_OF, SUIT_OF, Card
 from .errors import Rejection
 from .events import Drew, Event, GameOver, HandOver, Kept, Passed, Played, Reshuffled, TurnEnded
 from .matching import can_draw, fits
-from .outcome import EndReason
+from .outcome import EndReason, GameOutcome
 from .position import Position
 from .reasons import rejection_for
 from .scoring import game_outcome, score_hand
@@ -198,9 +198,16 @@ def _finish(pos: Position, reason: EndReason, went_out: int | None, events: list
     pos.outcome = outcome
     pos.drawn = None
     events.append(HandOver(outcome))
-    game = game_outcome(pos.rules, totals_after(pos))
+    game = game_result(pos)
     if game is not None:
         events.append(GameOver(game))
+
+
+def game_result(pos: Position) -> GameOutcome | None:
+    """How the game ended, once this hand is over and ends it; None while it goes on."""
+    if pos.outcome is None:
+        return None
+    return game_outcome(pos.rules, totals_after(pos))
 
 
 def totals_after(pos: Position) -> list[int]:

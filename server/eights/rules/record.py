@@ -12,12 +12,11 @@ from typing import Any
 from .actions import Action, parse_action
 from .cards import codes
 from .deal import deal_hand, next_hand
-from .engine import Applied, apply, totals_after
+from .engine import Applied, apply, game_result, totals_after
 from .errors import MalformedAction
 from .notation import PositionError
 from .options import OptionError
 from .position import Position
-from .scoring import game_outcome
 from .shuffle import fingerprint
 from .table import Rules
 from .variants import get_variant
@@ -49,7 +48,7 @@ class GameRecorder:
 
     def to_json(self, final: Position) -> dict[str, Any]:
         totals = totals_after(final)
-        game = game_outcome(self.rules, totals) if final.outcome is not None else None
+        game = game_result(final)
         return {
             "format": RECORD_FORMAT,
             "variant": self.rules.variant,

@@ -5,11 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import parse_action
-from .engine import Applied, apply, totals_after
+from .engine import Applied, apply, game_result, totals_after
 from .errors import MalformedAction
 from .notation import PositionError, count_players, position_from_json, position_to_json
 from .options import OptionError
-from .scoring import game_outcome
 from .table import Rules
 from .variants import DEFAULT_VARIANT, get_variant
 
@@ -63,5 +62,5 @@ def run_scenario(data: object) -> dict[str, Any]:
             "points": None if outcome is None else list(outcome.points),
         },
         "scores": totals,
-        "game_over": outcome is not None and game_outcome(rules, totals) is not None,
+        "game_over": game_result(pos) is not None,
     }

@@ -12,7 +12,7 @@ from typing import Any
 
 from .actions import Action, parse_seatless_action
 from .cards import CODE_OF, SUIT_CHARS, Card, codes, parse_card, parse_suit
-from .engine import legal_actions, totals_after
+from .engine import game_result, legal_actions, totals_after
 from .events import (
     Drew,
     Event,
@@ -29,7 +29,6 @@ from .matching import can_draw, is_drawing, suit_in_force
 from .outcome import GameOutcome, HandOutcome
 from .position import Position
 from .reasons import unplayable_reasons
-from .scoring import game_outcome
 from .shuffle import fingerprint
 
 
@@ -213,7 +212,7 @@ def public_view(pos: Position) -> PublicView:
     """The view for spectators and for the pass-and-play cover screen."""
     outcome = pos.outcome
     totals = totals_after(pos)
-    game = game_outcome(pos.rules, totals) if outcome is not None else None
+    game = game_result(pos)
     return PublicView(
         variant=pos.rules.variant,
         options=pos.rules.options.to_json(),
