@@ -1,4 +1,4 @@
-"""``eights``: the console command. Subcommands: scenario, selfplay, tournament, verify."""
+"""``eights``: the console command. Subcommands: serve, scenario, selfplay, tournament, verify."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from eights.rules.record import RecordError, verify_record
 from eights.rules.scenario import ScenarioError, run_scenario
 
 from .selfplay import selfplay
+from .serve import add_arguments, cmd_serve
 
 
 def _read_json(path: str) -> Any:
@@ -144,6 +145,10 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="eights", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("serve", help="run the rooms service and the web table")
+    add_arguments(p)
+    p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("scenario", help="run a scenario file and print the result as JSON")
     p.add_argument("file", help="the scenario file (JSON), or - for standard input")

@@ -1,0 +1,58 @@
+"""``eights serve``: the rooms service, on an embedded Redis unless REDIS_URL names one."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import socket
+from pathlib import Path
+
+from aiohttp import web
+
+from eights.storage import RedisNotFound, redis_server_binary
+from eights.web import Settings, create_app
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--host", help="address to listen on (EIGHTS_HOST; default 127.0.0.1)")
+    p.add_argument("--port", type=int, help="port (EIGHTS_PORT; default 8080; 0 for any)")
+    p.add_argument("--redis-url", help="a Redis 6.2+ or Valkey (REDIS_URL; default: embedded)")
+    p.add_argument("--data-dir", type=Path, help="embedded Redis and secret (EIGHTS_DATA_DIR)")
+    p.add_argument("--secret", help="signs seat credentials (EIGHTS_SECRET)")
+    p.add_argument("--bot-delay", type=float, help="seconds a computer move (EIGHTS_BOT_DELAY)")
+    p.add_argument("--turn-timer", type=int, help="seconds a clocked turn (EIGHTS_TURN_TIMER)")
+    p.add_argument("--unix", metavar="PATH", help="listen on a unix socket instead")
+
+
+def settings_from(args: argparse.Namespace) -> Settings:
+    s = Settings.from_env()
+    for name in ("host", "port", "redis_url", "data_dir", "secret", "bot_delay", "turn_timer"):
+        value = getattr(args, name)
+        if value is not None:
+            setattr(s, name, value)
+    return s
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    settings = settings_from(args)
+    if not settings.redis_url:
+        try:
+            binary = redis_server_binary()
+        except RedisNotFound as exc:
+            print(f"eights: {exc}")
+            return 2
+        logging.info("embedded Redis (%s) in %s", binary, settings.data_dir / "redis")
+    app = create_app(settings)
+    if args.unix:
+        print(f"Eights is serving on unix:{args.unix}", flush=True)
+        web.run_app(app, path=args.unix, print=None)
+        return 0
+    sock = socket.socket(socket.AF_INET6 if ":" in settings.host else socket.AF_INET)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((settings.host, settings.port))
+    port = sock.getsockname()[1]
+    shown = "localhost" if settings.host in ("127.0.0.1", "0.0.0.0", "::") else settings.host
+    print(f"Eights is open at http://{shown}:{port}/  (Ctrl+C to stop)", flush=True)
+    web.run_app(app, sock=sock, print=None)
+    return 0

@@ -1,0 +1,35 @@
+"""Rooms: the authority over a table. Pure: versions, seats, agreement, the clock.
+
+A room is a document (``room.Room``); everything that can happen to it is a function in
+``ops`` returning a new document or a ``RoomError``; ``state.device_state`` is the one
+thing a device is sent. Storage and the web layer sit on top and import from here.
+"""
+
+from .credentials import SeatClaim, SeatSigner, holds
+from .errors import ROOM_ERRORS, RoomError, room_error
+from .ops import Change, Repeat, TableSpec, parse_spec
+from .replay import position_of, record_of, rules_of
+from .room import Game, Mode, Room, Seat
+from .state import device_state, public_room
+
+__all__ = [
+    "ROOM_ERRORS",
+    "Change",
+    "Game",
+    "Mode",
+    "Repeat",
+    "Room",
+    "RoomError",
+    "Seat",
+    "SeatClaim",
+    "SeatSigner",
+    "TableSpec",
+    "device_state",
+    "holds",
+    "parse_spec",
+    "position_of",
+    "public_room",
+    "record_of",
+    "room_error",
+    "rules_of",
+]

@@ -1,0 +1,362 @@
+"""What can happen to a room, as pure functions from (room, position, request) to a new
+room or a refusal. The caller brings the randomness (seeds, nonces) and the time; it
+stores the result with a compare-and-set on the version (``web.service``)."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Any
+
+from eights.bots import make_bot
+from eights.bots.names import bot_name
+from eights.bots.runner import bot_view, decide
+from eights.rules import (
+    Action,
+    MalformedAction,
+    OptionError,
+    Position,
+    Rejection,
+    Rules,
+    apply,
+    game_result,
+    next_dealer,
+    parse_seatless_action,
+)
+from eights.rules.cards import codes
+from eights.rules.shuffle import fingerprint
+from eights.rules.timeout import timeout_action
+
+from .errors import RoomError, from_rejection, room_error
+from .replay import replay, rules_of
+from .room import Game, Mode, Room, Seat
+
+RECENT_IDS = 32
+"""How many action ids a seat's device may repeat and be answered as before."""
+HISTORY = 200
+"""Finished games a room remembers."""
+TIMERS = range(5, 601)
+DEFAULT_TIMER = {"classic": 20}
+"""Seconds a turn, by variant, where the table has a clock by default (000 has 20)."""
+SPEEDS = ("slow", "normal", "fast", "instant")
+LEVELS = ("easy", "medium", "hard")
+NAME_LIMIT = 24
+
+
+@dataclass(frozen=True)
+class Change:
+    """A new room document (its version one more), the position it holds, and the answer
+    for whoever asked."""
+
+    room: Room
+    position: Position | None
+    answer: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Repeat:
+    """An action id seen before: answered as before, nothing applied."""
+
+    answer: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """What a creator asks for."""
+
+    mode: Mode
+    variant: str = "duo"
+    options: dict[str, Any] | None = None
+    players: int = 2
+    level: str = "medium"
+    speed: str = "normal"
+    timer: int | bool | None = True
+    """Seconds, None/False for no clock, True for the variant's default."""
+    names: tuple[str, ...] = ()
+
+
+def parse_spec(data: dict[str, Any]) -> TableSpec | RoomError:
+    """A creator's request as a spec, or why not."""
+    try:
+        mode = Mode(data.get("mode", "online"))
+    except ValueError:
+        return room_error("bad_request", "The mode is one of online, local and computer.")
+    variant = data.get("variant", "duo")
+    options = data.get("options") or {}
+    players = data.get("players", 2)
+    level = data.get("level", "medium")
+    speed = data.get("speed", "normal")
+    timer = data.get("timer", True)
+    names = data.get("names", [])
+    if not isinstance(variant, str) or not isinstance(options, dict):
+        return room_error("bad_request", "variant is a name and options an object.")
+    if not isinstance(players, int) or isinstance(players, bool):
+        return room_error("bad_request", "players is a whole number.")
+    if mode is Mode.ONLINE and players != 2:
+        return room_error("bad_options", "A table with a friend seats two players.")
+    if level not in LEVELS:
+        return room_error("bad_options", f"The level is one of {', '.join(LEVELS)}.")
+    if speed not in SPEEDS:
+        return room_error("bad_options", f"The speed is one of {', '.join(SPEEDS)}.")
+    if not (
+        timer is None or isinstance(timer, bool) or (isinstance(timer, int) and timer in TIMERS)
+    ):
+        return room_error("bad_options", "The turn timer is off, or 5 to 600 seconds.")
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        return room_error("bad_request", "names is a list of strings.")
+    return TableSpec(mode, variant, options, players, level, speed, timer, tuple(names))
+
+
+def clean_name(raw: object, fallback: str) -> str:
+    name = " ".join(str(raw).split())[:NAME_LIMIT] if isinstance(raw, str) else ""
+    return name or fallback
+
+
+def create_room(
+    token: str,
+    spec: TableSpec,
+    *,
+    nonces: list[str],
+    seeds: tuple[str, str, str],
+    entropy: str,
+    now: int,
+) -> Change | RoomError:
+    """A new room with the creator in seat 0 (and every seat, on one device).
+
+    ``seeds`` are the first game's seed, the one after it, and the bots' private seed.
+    """
+    try:
+        rules = Rules.for_variant(spec.variant, spec.players, spec.options)
+    except (OptionError, KeyError, ValueError) as exc:
+        return room_error("bad_options", f"{str(exc).strip(chr(39))[:200]}.")
+    seats: list[Seat] = []
+    bots = 0
+    for i in range(spec.players):
+        name = clean_name(spec.names[i] if i < len(spec.names) else None, f"Player {i + 1}")
+        if i == 0 or spec.mode is Mode.LOCAL:
+            seats.append(Seat("human", name, nonce=nonces[i]))
+        elif spec.mode is Mode.COMPUTER:
+            seats.append(Seat("bot", bot_name(bots), level=spec.level))
+            bots += 1
+        else:
+            seats.append(Seat("human", name))
+    timer = DEFAULT_TIMER.get(rules.variant) if spec.timer is True else (spec.timer or None)
+    room = Room(
+        token=token,
+        version=1,
+        mode=spec.mode,
+        variant=rules.variant,
+        options=dict(spec.options or {}),
+        seats=seats,
+        next_seed=seeds[0],
+        bot_seed=seeds[2],
+        timer=timer,
+        speed=spec.speed,
+        agreed=[False] * spec.players,
+        entropy=[entropy if i == 0 else "" for i in range(spec.players)],
+        created=now,
+        updated=now,
+    )
+    position = _start_game(room, None, seeds[1], now) if room.full else None
+    return Change(room, position, {"seat": 0})
+
+
+def join(
+    room: Room, *, nonce: str, entropy: str, name: object, seed: str, now: int
+) -> Change | RoomError:
+    """The first free seat goes to whoever opens the invitation first."""
+    free = [i for i, s in enumerate(room.seats) if not s.taken]
+    if not free:
+        return room_error("table_full", "This table is full: both seats are taken.")
+    new = _next(room, now)
+    seat = free[0]
+    new.seats[seat].nonce = nonce
+    new.seats[seat].name = clean_name(name, new.seats[seat].name)
+    new.entropy[seat] = entropy
+    position = _start_game(new, None, seed, now) if new.full else None
+    return Change(new, position, {"seat": seat})
+
+
+def act(
+    room: Room,
+    position: Position | None,
+    seat: int,
+    request: dict[str, Any],
+    *,
+    present: bool,
+    now: int,
+) -> Change | Repeat | RoomError:
+    """A seat's action, made against ``request["version"]`` with the device's own id."""
+    action_id = request.get("id")
+    version = request.get("version")
+    raw = request.get("action")
+    if not isinstance(action_id, str) or not 0 < len(action_id) <= 64:
+        return room_error("bad_request", "An action carries an id: a string of 1 to 64 characters.")
+    for seen, made in room.recent.get(str(seat), []):
+        if seen == action_id:
+            return Repeat({"id": action_id, "ok": True, "version": made, "repeat": True})
+    if not isinstance(version, int) or isinstance(version, bool):
+        return room_error("bad_request", "An action carries the version it was made against.")
+    if not isinstance(raw, dict):
+        return room_error("bad_request", 'An action is an object such as {"type": "draw"}.')
+    try:
+        action = parse_seatless_action(raw)
+    except MalformedAction as exc:
+        return from_rejection(exc.rejection)
+    if version != room.version:
+        return room_error(
+            "stale_version", f"The table is at version {room.version}, not {version}."
+        )
+    if room.game is None or position is None:
+        return room_error("not_started")
+    if not present:
+        return room_error("opponent_away", "Your friend is not connected; moves wait for them.")
+    return _play(room, position, seat, action, now, action_id)
+
+
+def timeout(room: Room, position: Position | None, now: int) -> Change | None:
+    """The seat to act ran out of time: the table plays its lowest legal card, or draws."""
+    if room.deadline is None or now < room.deadline or position is None:
+        return None
+    if position.outcome is not None:
+        return None
+    result = _play(room, position, position.turn, timeout_action(position), now, None)
+    return result if isinstance(result, Change) else None
+
+
+def rearm(room: Room, now: int) -> Change | None:
+    """A new full turn for the seat to act (the clock stops while a player is away)."""
+    if room.timer is None or room.deadline is None:
+        return None
+    new = _next(room, now)
+    new.deadline = now + room.timer * 1000
+    return Change(new, None, {})
+
+
+def bot_turn(room: Room, position: Position | None, now: int) -> Change | None:
+    """The computer's move when a bot seat is to act, decided from its own view only."""
+    if position is None or position.outcome is not None:
+        return None
+    seat = position.turn
+    spec = room.seats[seat]
+    if spec.kind != "bot":
+        return None
+    bot = make_bot(spec.level or "medium", f"{room.bot_seed}:{room.version}")
+    action = decide(bot, bot_view(position, seat))
+    result = _play(room, position, seat, action, now, None)
+    return result if isinstance(result, Change) else None
+
+
+def agree(
+    room: Room, position: Position | None, seats: list[int], *, entropy: str, seed: str, now: int
+) -> Change | RoomError:
+    """Seats ask for the next round (or hand). It is dealt once every player has asked."""
+    if room.game is None or position is None:
+        return room_error("not_started")
+    if position.outcome is None:
+        return room_error("round_not_over", "Finish this round first.")
+    new = _next(room, now)
+    for seat in seats:
+        new.agreed[seat] = True
+        if entropy:
+            new.entropy[seat] = entropy
+    for seat in range(room.players):
+        if new.seats[seat].kind == "bot":
+            new.agreed[seat] = True
+    if not all(new.agreed):
+        return Change(new, position, {"agreed": True, "dealt": False})
+    assert new.game is not None
+    if game_result(position) is not None:
+        fresh = _start_game(new, position, seed, now)
+        return Change(new, fresh, {"agreed": True, "dealt": True})
+    new.game.actions.append(["deal"])
+    new.agreed = [False] * room.players
+    dealt = replay(rules_of(new), new.game)
+    _arm(new, dealt, now)
+    return Change(new, dealt, {"agreed": True, "dealt": True})
+
+
+def undo(room: Room, position: Position | None, seat: int, now: int) -> Change | RoomError:
+    """Against the computer: take back this seat's last action and the bots' replies."""
+    if room.mode is not Mode.COMPUTER or room.game is None or position is None:
+        return room_error("nothing_to_undo", "Moves can be taken back against the computer only.")
+    actions = room.game.actions
+    last = None
+    for i in range(len(actions) - 1, -1, -1):
+        if actions[i][0] == "deal":
+            break
+        if actions[i][0] == seat:
+            last = i
+            break
+    if last is None or game_result(position) is not None:
+        return room_error("nothing_to_undo")
+    new = _next(room, now)
+    assert new.game is not None
+    del new.game.actions[last:]
+    back = replay(rules_of(new), new.game)
+    _arm(new, back, now)
+    return Change(new, back, {"undone": len(actions) - last})
+
+
+def _next(room: Room, now: int) -> Room:
+    new = copy.deepcopy(room)
+    new.version = room.version + 1
+    new.updated = now
+    return new
+
+
+def _start_game(room: Room, previous: Position | None, seed: str, now: int) -> Position:
+    """Deal a new game in ``room`` (already the next version) from its committed seed."""
+    number = 1 if room.game is None else room.game.number + 1
+    first = room.players - 1 if previous is None else next_dealer(previous)
+    room.game = Game(number, room.next_seed, list(room.entropy), first)
+    room.next_seed = seed
+    room.agreed = [False] * room.players
+    position = replay(rules_of(room), room.game)
+    _arm(room, position, now)
+    return position
+
+
+def _play(
+    room: Room, position: Position, seat: int, action: Action, now: int, action_id: str | None
+) -> Change | RoomError:
+    outcome = apply(position, seat, action)
+    if isinstance(outcome, Rejection):
+        return from_rejection(outcome)
+    new = _next(room, now)
+    assert new.game is not None
+    new.game.actions.append([seat, action.to_json()])
+    if action_id is not None:
+        ids = new.recent.setdefault(str(seat), [])
+        ids.append([action_id, new.version])
+        del ids[:-RECENT_IDS]
+    after = outcome.position
+    _arm(new, after, now)
+    game = game_result(after)
+    if after.outcome is not None:
+        new.agreed = [False] * room.players
+    if game is not None:
+        new.history.append(
+            {
+                "round": new.game.number,
+                "variant": new.variant,
+                "winners": list(game.winners),
+                "scores": list(game.scores),
+                "blocked": after.outcome is not None and after.outcome.blocked,
+                "hands": after.hand_no + 1,
+                "seed": new.game.seed,
+                "fingerprint": fingerprint(new.game.seed),
+                "remaining": [codes(h) for h in after.hands],
+            }
+        )
+        del new.history[:-HISTORY]
+    answer: dict[str, Any] = {"ok": True, "version": new.version}
+    if action_id is not None:
+        answer["id"] = action_id
+    return Change(new, after, answer)
+
+
+def _arm(room: Room, position: Position, now: int) -> None:
+    """Start the clock for a human seat to act; no clock for bots or between hands."""
+    human_turn = position.outcome is None and room.seats[position.turn].kind == "human"
+    room.deadline = now + room.timer * 1000 if room.timer and human_turn else None

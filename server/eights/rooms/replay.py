@@ -1,0 +1,55 @@
+"""A room's game as a position: deal from the seed, then replay every accepted action.
+
+The document stores actions, not positions, so a stored room is small, exact and its
+own record; a process caches the position of the version it last saw (see web.service).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eights.rules import Position, Rules, apply_in_place, new_game, next_hand, parse_action
+from eights.rules.record import GameRecorder
+
+from .room import Game, Room
+
+
+def rules_of(room: Room) -> Rules:
+    return Rules.for_variant(room.variant, room.players, room.options)
+
+
+def replay(rules: Rules, game: Game, recorder: GameRecorder | None = None) -> Position:
+    """The position after every action of ``game``."""
+    pos = new_game(rules, game.seed, game.entropy, first_dealer=game.first_dealer)
+    if recorder is not None:
+        recorder.start_hand(pos)
+    for entry in game.actions:
+        if entry[0] == "deal":
+            if recorder is not None:
+                recorder.end_hand(pos)
+            pos = next_hand(pos)
+            if recorder is not None:
+                recorder.start_hand(pos)
+            continue
+        seat, action = parse_action({"seat": entry[0], **entry[1]}, rules.players)
+        if seat != pos.turn:
+            raise ValueError(f"a stored action of seat {seat} on seat {pos.turn}'s turn")
+        if recorder is not None:
+            recorder.action(seat, action)
+        apply_in_place(pos, action)
+    if recorder is not None and pos.outcome is not None:
+        recorder.end_hand(pos)
+    return pos
+
+
+def position_of(room: Room) -> Position | None:
+    """The current position, or None while the table waits for its players."""
+    return None if room.game is None else replay(rules_of(room), room.game)
+
+
+def record_of(room: Room, game: Game) -> dict[str, Any]:
+    """A finished game's record (``eights-game/1``) for ``eights verify`` and /verify."""
+    rules = rules_of(room)
+    recorder = GameRecorder(rules, game.seed, tuple(game.entropy))
+    final = replay(rules, game, recorder)
+    return recorder.to_json(final)

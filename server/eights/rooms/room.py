@@ -1,0 +1,106 @@
+"""The room document: everything the authority keeps about one table, as a value.
+
+It is stored whole (one JSON document a room) and never sent to a device: the seed, the
+nonces and every hand can be worked out from it. ``state.device_state`` is what a
+device is sent.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Literal
+
+SeatKind = Literal["human", "bot"]
+
+
+class Mode(StrEnum):
+    ONLINE = "online"
+    """Two devices, one seat each: the creator and the first guest who opens the link."""
+    LOCAL = "local"
+    """Pass and play: one device holds every seat."""
+    COMPUTER = "computer"
+    """One device and the computer in every other seat."""
+
+
+@dataclass
+class Seat:
+    """One chair at the table. A human seat is taken when it has a nonce."""
+
+    kind: SeatKind
+    name: str
+    nonce: str | None = None
+    """Part of the seat's credential; a new nonce revokes every credential issued before."""
+    level: str | None = None
+    """The computer's level, for a bot seat."""
+
+    @property
+    def taken(self) -> bool:
+        return self.kind == "bot" or self.nonce is not None
+
+
+@dataclass
+class Game:
+    """One game: its seed, the seats' entropy, who dealt first and every action since."""
+
+    number: int
+    seed: str
+    entropy: list[str]
+    first_dealer: int
+    actions: list[list[Any]] = field(default_factory=list)
+    """``[seat, action]`` for each accepted action, ``["deal"]`` for each next hand."""
+
+
+@dataclass
+class Room:
+    token: str
+    version: int
+    mode: Mode
+    variant: str
+    options: dict[str, Any]
+    """Overrides of the variant's options, by their documented names."""
+    seats: list[Seat]
+    next_seed: str
+    """The seed of the next game, committed to by its fingerprint before it is dealt."""
+    bot_seed: str
+    """Private randomness for the computer seats."""
+    timer: int | None = None
+    """Seconds a seat has for its turn, or None for no clock."""
+    speed: str = "normal"
+    """How long the computer seems to think."""
+    game: Game | None = None
+    agreed: list[bool] = field(default_factory=list)
+    """Who has asked for the next round (or the next hand) since the last one ended."""
+    entropy: list[str] = field(default_factory=list)
+    """Each seat's latest contribution to the next deal."""
+    history: list[dict[str, Any]] = field(default_factory=list)
+    """One entry a finished game: winners, points and the revealed seed."""
+    recent: dict[str, list[list[Any]]] = field(default_factory=dict)
+    """seat -> the last action ids it sent, each with the version it produced."""
+    deadline: int | None = None
+    """Epoch milliseconds when the seat to act runs out of time (timer rooms only)."""
+    created: int = 0
+    updated: int = 0
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def full(self) -> bool:
+        return all(seat.taken for seat in self.seats)
+
+    def humans(self) -> list[int]:
+        return [i for i, seat in enumerate(self.seats) if seat.kind == "human"]
+
+    def to_json(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Room:
+        raw = dict(data)
+        raw["mode"] = Mode(raw["mode"])
+        raw["seats"] = [Seat(**s) for s in raw["seats"]]
+        raw["game"] = None if raw["game"] is None else Game(**raw["game"])
+        return cls(**raw)

@@ -1,0 +1,68 @@
+"""The one function that builds what a device is sent about a room and its seat.
+
+Nothing else serialises a room for a device: the room's public facts (seats, who is
+connected, who has agreed, the round's history, the clock, the seed's fingerprint) and
+``view_for(position, seat)`` for each seat the device holds. The seed of a game appears
+only once that game is over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Any
+
+from eights.rules import Position, game_result, view_for
+from eights.rules.shuffle import fingerprint
+
+from .room import Room
+
+
+def public_room(
+    room: Room, position: Position | None, connected: Collection[int]
+) -> dict[str, Any]:
+    """What anyone holding a seat may know about the room itself."""
+    over = position is not None and game_result(position) is not None
+    return {
+        "token": room.token,
+        "version": room.version,
+        "mode": room.mode.value,
+        "variant": room.variant,
+        "options": room.options,
+        "players": room.players,
+        "seats": [
+            {
+                "seat": i,
+                "name": seat.name,
+                "kind": seat.kind,
+                "level": seat.level,
+                "taken": seat.taken,
+                "connected": seat.kind == "bot" or i in connected,
+                "agreed": room.agreed[i],
+            }
+            for i, seat in enumerate(room.seats)
+        ],
+        "started": room.game is not None,
+        "round": 0 if room.game is None else room.game.number,
+        "hand_over": position is not None and position.outcome is not None,
+        "game_over": over,
+        "fingerprint": fingerprint(room.next_seed if room.game is None else room.game.seed),
+        "next_fingerprint": fingerprint(room.next_seed) if over else None,
+        "history": room.history,
+        "timer": room.timer,
+        "deadline": room.deadline,
+        "speed": room.speed,
+        "can_undo": room.mode.value == "computer" and room.game is not None and not over,
+    }
+
+
+def device_state(
+    room: Room, position: Position | None, seat: int, connected: Collection[int]
+) -> dict[str, Any]:
+    """The message a device holding ``seat`` is sent after every change."""
+    return {
+        "type": "state",
+        "version": room.version,
+        "seat": seat,
+        "room": public_room(room, position, connected),
+        "view": None if position is None else view_for(position, seat).to_json(),
+    }

@@ -1,0 +1,77 @@
+"""The server's settings, from flags and environment variables (the README lists them)."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+
+SECRET_FILE = "secret.key"
+
+
+def default_data_dir() -> Path:
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "eights"
+
+
+@dataclass
+class Settings:
+    host: str = "127.0.0.1"
+    port: int = 8080
+    redis_url: str | None = None
+    """Any Redis 6.2+ or Valkey; None runs the embedded Redis in ``data_dir``."""
+    data_dir: Path = field(default_factory=default_data_dir)
+    secret: str | None = None
+    """Signs seat credentials. Several, comma-separated, newest first, to rotate."""
+    bot_delay: float | None = None
+    """Seconds a computer seat waits before it moves; None for its own pace."""
+    turn_timer: int = 20
+    """Seconds a turn for tables that have a clock by default (classic)."""
+    client_dir: Path | None = None
+    """The static web table; None for the repository's client/ folder."""
+    origins: tuple[str, ...] = ()
+    """Extra origins allowed to open sockets and post (the server's own always is)."""
+    max_body: int = 16 * 1024
+    max_message: int = 4 * 1024
+    rate_per_second: float = 20.0
+    rate_burst: int = 40
+    cache_rooms: int = 10_000
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None) -> Settings:
+        env = dict(os.environ if env is None else env)
+        s = cls()
+        s.host = env.get("EIGHTS_HOST", s.host)
+        s.port = int(env.get("EIGHTS_PORT", env.get("PORT", s.port)))
+        s.redis_url = env.get("REDIS_URL") or None
+        if env.get("EIGHTS_DATA_DIR"):
+            s.data_dir = Path(env["EIGHTS_DATA_DIR"])
+        s.secret = env.get("EIGHTS_SECRET") or None
+        if env.get("EIGHTS_BOT_DELAY"):
+            s.bot_delay = float(env["EIGHTS_BOT_DELAY"])
+        if env.get("EIGHTS_TURN_TIMER"):
+            s.turn_timer = int(env["EIGHTS_TURN_TIMER"])
+        if env.get("EIGHTS_ORIGINS"):
+            s.origins = tuple(o.strip() for o in env["EIGHTS_ORIGINS"].split(",") if o.strip())
+        return s
+
+    def secrets_list(self) -> tuple[list[str], str | None]:
+        """The signing secrets, and a warning when one had to be generated or read from
+        the data directory."""
+        if self.secret:
+            return [p.strip() for p in self.secret.split(",") if p.strip()], None
+        path = self.data_dir / SECRET_FILE
+        if path.exists():
+            return [path.read_text().strip()], (
+                f"signing seat credentials with the secret kept in {path}; "
+                "set EIGHTS_SECRET to choose one"
+            )
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        value = secrets.token_urlsafe(32)
+        path.write_text(value)
+        path.chmod(0o600)
+        return [value], (
+            f"generated a signing secret and kept it in {path} so seats survive a restart; "
+            "set EIGHTS_SECRET to choose one (and the same one on every process)"
+        )

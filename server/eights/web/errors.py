@@ -1,0 +1,74 @@
+"""Errors at the boundary: every refusal leaves as JSON with a stable code, a sentence and
+its HTTP status; nothing leaves as a stack trace."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from aiohttp import web
+
+from eights.rooms import RoomError, room_error
+
+from .pages import not_found_page
+
+log = logging.getLogger("eights.web")
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def error_response(error: RoomError, **extra: Any) -> web.Response:
+    body = {**error.to_json(), **extra}
+    return web.json_response(body, status=error.status)
+
+
+async def read_json(request: web.Request) -> dict[str, Any] | RoomError:
+    """The request's JSON object, or the error to answer with."""
+    try:
+        raw = await request.read()
+    except web.HTTPRequestEntityTooLarge:
+        return room_error("too_large")
+    if not raw:
+        return {}
+    try:
+        data = json.loads(raw)
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        return room_error("bad_json")
+    if not isinstance(data, dict):
+        return room_error("bad_json")
+    return data
+
+
+_STATUS_CODES = {
+    400: "bad_request",
+    404: "not_found",
+    405: "not_found",
+    413: "too_large",
+}
+
+
+@web.middleware
+async def errors_middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """aiohttp's own HTTP errors and anything unexpected, as JSON with a stable code."""
+    try:
+        return await handler(request)
+    except web.HTTPException as exc:
+        if exc.status < 400:
+            raise
+        code = _STATUS_CODES.get(exc.status)
+        if code is None:
+            raise
+        if code == "not_found" and not request.path.startswith("/api/"):
+            return not_found_page()
+        error = room_error(code)
+        if exc.status == 405:
+            error = RoomError("not_found", "This address does not take that method.", 405)
+        return error_response(error)
+    except Exception:
+        log.exception("unexpected error on %s %s", request.method, request.path)
+        return web.json_response(
+            {"error": "internal", "message": "Something went wrong on the server; try again."},
+            status=500,
+        )

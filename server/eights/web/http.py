@@ -1,0 +1,234 @@
+"""The HTTP endpoints: create, the lobby, join, a seat's state, act, agree, undo, the
+record and /api/verify. A simple client or a test can play a whole game without a socket.
+docs/protocol.md describes each with an example."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aiohttp import web
+
+from eights.rooms import Change, Repeat, RoomError, device_state, record_of, room_error
+from eights.rules.record import RecordError, verify_record
+
+from .errors import error_response, read_json
+from .keys import HUB, SERVICE
+from .service import HTTP_PRESENCE_MS, Held, Loaded
+
+routes = web.RouteTableDef()
+
+AUTH_SCHEME = "Seat"
+
+
+def credentials_of(request: web.Request) -> list[str]:
+    """``Authorization: Seat <credential> [<credential> ...]`` (one a seat held)."""
+    header = request.headers.get("Authorization", "")
+    scheme, _, rest = header.partition(" ")
+    if scheme != AUTH_SCHEME:
+        return []
+    return rest.split()[:8]
+
+
+def invitation(request: web.Request, token: str) -> str:
+    return f"{request.url.origin()}/t/{token}"
+
+
+async def _held(request: web.Request) -> Held | RoomError:
+    service = request.app[SERVICE]
+    token = request.match_info["token"]
+    held = await service.held(token, credentials_of(request))
+    if isinstance(held, RoomError):
+        return held
+    now = service.clock()
+    for seat in held.seats:
+        await service.store.presence(token, f"{seat}:http", now + HTTP_PRESENCE_MS, now)
+    return held
+
+
+async def _states(request: web.Request, loaded: Loaded, seats: list[int]) -> list[dict[str, Any]]:
+    here = await request.app[HUB].connected(loaded.room.token)
+    return [device_state(loaded.room, loaded.position, seat, here) for seat in seats]
+
+
+@routes.post("/api/rooms")
+async def create_room(request: web.Request) -> web.Response:
+    data = await read_json(request)
+    if isinstance(data, RoomError):
+        return error_response(data)
+    made = await request.app[SERVICE].create(data)
+    if isinstance(made, RoomError):
+        return error_response(made)
+    loaded, credentials = made
+    token = loaded.room.token
+    seats = [int(s) for s in credentials]
+    await request.app[HUB].after_change(token)
+    body = {
+        "token": token,
+        "link": invitation(request, token),
+        "seat": 0,
+        "credentials": credentials,
+        "states": await _states(request, loaded, seats),
+    }
+    return web.json_response(body, status=201)
+
+
+@routes.get("/api/rooms/{token}")
+async def lobby(request: web.Request) -> web.Response:
+    """What the invitation page needs before taking a seat; no credential, no secrets."""
+    loaded = await request.app[SERVICE].load(request.match_info["token"])
+    if loaded is None:
+        return error_response(room_error("room_not_found"))
+    room = loaded.room
+    return web.json_response(
+        {
+            "token": room.token,
+            "mode": room.mode.value,
+            "variant": room.variant,
+            "players": room.players,
+            "seats": [{"name": s.name, "kind": s.kind, "taken": s.taken} for s in room.seats],
+            "full": room.full,
+            "started": room.game is not None,
+        }
+    )
+
+
+@routes.post("/api/rooms/{token}/join")
+async def join(request: web.Request) -> web.Response:
+    data = await read_json(request)
+    if isinstance(data, RoomError):
+        return error_response(data)
+    service = request.app[SERVICE]
+    joined = await service.join(request.match_info["token"], data)
+    if isinstance(joined, RoomError):
+        return error_response(joined)
+    loaded, seat, credential = joined
+    now = service.clock()
+    await service.store.presence(loaded.room.token, f"{seat}:http", now + HTTP_PRESENCE_MS, now)
+    await request.app[HUB].after_change(loaded.room.token)
+    body = {
+        "token": loaded.room.token,
+        "seat": seat,
+        "credential": credential,
+        "states": await _states(request, loaded, [seat]),
+    }
+    return web.json_response(body, status=201)
+
+
+@routes.get("/api/rooms/{token}/state")
+async def state(request: web.Request) -> web.Response:
+    held = await _held(request)
+    if isinstance(held, RoomError):
+        return error_response(held)
+    return web.json_response({"states": await _states(request, held.loaded, held.seats)})
+
+
+def acting_seat(held: Held, data: dict[str, Any]) -> int | RoomError:
+    """The seat an action is for: the one held, or the one the body names."""
+    wanted = data.get("seat")
+    if wanted is None:
+        if len(held.seats) == 1:
+            return held.seats[0]
+        position = held.loaded.position
+        if position is not None and position.turn in held.seats:
+            return position.turn
+        return held.seats[0]
+    if not isinstance(wanted, int) or wanted not in held.seats:
+        return room_error("not_your_seat")
+    return wanted
+
+
+@routes.post("/api/rooms/{token}/act")
+async def act(request: web.Request) -> web.Response:
+    data = await read_json(request)
+    if isinstance(data, RoomError):
+        return error_response(data)
+    held = await _held(request)
+    if isinstance(held, RoomError):
+        return error_response(held)
+    seat = acting_seat(held, data)
+    if isinstance(seat, RoomError):
+        return error_response(seat)
+    hub = request.app[HUB]
+    token = held.loaded.room.token
+    here = await hub.connected(token)
+    result, loaded = await request.app[SERVICE].act(
+        token, seat, data, lambda room: hub.everyone_here(room.humans(), here)
+    )
+    return await _answer(request, result, loaded, held.seats)
+
+
+async def _answer(
+    request: web.Request,
+    result: Change | Repeat | RoomError | None,
+    loaded: Loaded | None,
+    seats: list[int],
+) -> web.Response:
+    states = [] if loaded is None else await _states(request, loaded, seats)
+    if isinstance(result, RoomError):
+        return error_response(result, states=states)
+    if loaded is not None and isinstance(result, Change):
+        await request.app[HUB].after_change(loaded.room.token)
+    answer = {} if result is None else dict(result.answer)
+    return web.json_response({**answer, "ok": True, "states": states})
+
+
+@routes.post("/api/rooms/{token}/agree")
+async def agree(request: web.Request) -> web.Response:
+    data = await read_json(request)
+    if isinstance(data, RoomError):
+        return error_response(data)
+    held = await _held(request)
+    if isinstance(held, RoomError):
+        return error_response(held)
+    result, loaded = await request.app[SERVICE].agree(
+        held.loaded.room.token, held.seats, data.get("entropy")
+    )
+    return await _answer(request, result, loaded, held.seats)
+
+
+@routes.post("/api/rooms/{token}/undo")
+async def undo(request: web.Request) -> web.Response:
+    held = await _held(request)
+    if isinstance(held, RoomError):
+        return error_response(held)
+    result, loaded = await request.app[SERVICE].undo(held.loaded.room.token, held.seats[0])
+    return await _answer(request, result, loaded, held.seats)
+
+
+@routes.get("/api/rooms/{token}/record")
+async def record(request: web.Request) -> web.Response:
+    """The finished game's record (seed, deals, every action), for eights verify."""
+    held = await _held(request)
+    if isinstance(held, RoomError):
+        return error_response(held)
+    room, position = held.loaded.room, held.loaded.position
+    if room.game is None or position is None or not room.history:
+        return error_response(room_error("round_not_over", "The game is not over yet."))
+    if room.history[-1]["round"] != room.game.number:
+        return error_response(room_error("round_not_over", "The game is not over yet."))
+    return web.json_response(record_of(room, room.game))
+
+
+@routes.post("/api/verify")
+async def verify(request: web.Request) -> web.Response:
+    data = await read_json(request)
+    if isinstance(data, RoomError):
+        return error_response(data)
+    try:
+        result = verify_record(data)
+    except (RecordError, ValueError, TypeError, KeyError, AttributeError) as exc:
+        return error_response(room_error("bad_record", f"This record cannot be read: {exc}."))
+    body = {
+        "ok": result.ok,
+        "hands": result.hands,
+        "actions": result.actions,
+        "scores": result.scores,
+        "problems": result.problems,
+    }
+    return web.json_response(body)
+
+
+@routes.get("/healthz")
+async def health(request: web.Request) -> web.Response:
+    await request.app[SERVICE].store.redis.ping()
+    return web.json_response({"ok": True})

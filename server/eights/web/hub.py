@@ -1,0 +1,311 @@
+"""Fan-out: the devices connected to this process, the rooms they sit in, and what each
+is sent after every change, from whichever process made it (Redis pub/sub carries the
+news). The hub also starts the computer's moves and the turn clock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from aiohttp import web
+from redis.asyncio import Redis
+from redis.asyncio.client import PubSub
+
+from eights.bots.names import think_delay
+from eights.bots.runner import bot_view
+from eights.rooms import Mode, device_state
+from eights.storage import channel
+
+from .limits import TokenBucket
+from .service import Loaded, TableService
+
+log = logging.getLogger("eights.hub")
+
+HUB_CHANNEL = "eights:hub"
+PRESENCE_MS = 60_000
+"""A socket counts as connected this long after its last heartbeat."""
+HEARTBEAT_SECONDS = 20.0
+
+
+class Device:
+    """One open socket: the seats it proved it holds and an ordered outbox.
+
+    States are snapshots, so an unsent state of a seat is replaced by a newer one; every
+    other message is sent in order. One writer task drains the outbox.
+    """
+
+    def __init__(
+        self, ws: web.WebSocketResponse, token: str, seats: list[int], bucket: TokenBucket
+    ) -> None:
+        self.ws = ws
+        self.token = token
+        self.seats = seats
+        self.bucket = bucket
+        self.id = secrets.token_hex(6)
+        """Unique across processes: it names this socket in the room's presence set."""
+        self.sent: dict[int, tuple[int, str]] = {}
+        """seat -> (version, presence) last sent."""
+        self._outbox: deque[tuple[int | None, str]] = deque()
+        self._wake = asyncio.Event()
+        self._closed = False
+
+    def members(self) -> list[str]:
+        return [f"{seat}:{self.id}" for seat in self.seats]
+
+    def send(self, message: dict[str, Any], state_of: int | None = None) -> None:
+        if self._closed:
+            return
+        text = json.dumps(message, separators=(",", ":"))
+        if state_of is not None:
+            self._outbox = deque(m for m in self._outbox if m[0] != state_of)
+        self._outbox.append((state_of, text))
+        self._wake.set()
+
+    async def write(self) -> None:
+        """The device's writer task: sends the outbox in order until the socket closes."""
+        while not self._closed:
+            await self._wake.wait()
+            self._wake.clear()
+            while self._outbox and not self.ws.closed:
+                _, text = self._outbox.popleft()
+                try:
+                    await self.ws.send_str(text)
+                except (ConnectionError, RuntimeError):
+                    self._closed = True
+                    return
+
+    def close(self) -> None:
+        self._closed = True
+        self._wake.set()
+
+
+class Hub:
+    def __init__(
+        self,
+        redis: Redis,
+        service: TableService,
+        *,
+        bot_delay: float | None = None,
+    ) -> None:
+        self.redis = redis
+        self.service = service
+        self.bot_delay = bot_delay
+        self.rooms: dict[str, set[Device]] = {}
+        self.presence: dict[str, set[int]] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._pending: dict[tuple[str, str], tuple[int, asyncio.Task[None]]] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._pubsub: PubSub | None = None
+
+    # ---- life --------------------------------------------------------------------------
+    async def start(self) -> None:
+        self._pubsub = self.redis.pubsub()
+        await self._pubsub.subscribe(HUB_CHANNEL)
+        self._spawn(self._listen())
+        self._spawn(self._heartbeat())
+
+    async def close(self) -> None:
+        for devices in list(self.rooms.values()):
+            for device in list(devices):
+                device.close()
+                with contextlib.suppress(Exception):
+                    await device.ws.close(code=1001, message=b"server shutdown")
+        for task in list(self._tasks):
+            task.cancel()
+        for task in list(self._tasks):
+            with contextlib.suppress(BaseException):
+                await task
+        if self._pubsub is not None:
+            await self._pubsub.aclose()  # type: ignore[no-untyped-call]
+
+    def _spawn(self, coro: Any) -> asyncio.Task[Any]:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    # ---- devices -----------------------------------------------------------------------
+    async def attach(self, device: Device) -> None:
+        token = device.token
+        devices = self.rooms.setdefault(token, set())
+        if not devices and self._pubsub is not None:
+            await self._pubsub.subscribe(channel(token))
+        devices.add(device)
+        now = self.service.clock()
+        for member in device.members():
+            self.presence[token] = await self.service.store.presence(
+                token, member, now + PRESENCE_MS, now
+            )
+        await self.refresh(token, rearm=True)
+
+    async def detach(self, device: Device) -> None:
+        device.close()
+        token = device.token
+        devices = self.rooms.get(token, set())
+        devices.discard(device)
+        now = self.service.clock()
+        with contextlib.suppress(Exception):
+            for member in device.members():
+                self.presence[token] = await self.service.store.presence(token, member, 0, now)
+        if not devices:
+            self.rooms.pop(token, None)
+            self.presence.pop(token, None)
+            if self._pubsub is not None:
+                with contextlib.suppress(Exception):
+                    await self._pubsub.unsubscribe(channel(token))
+
+    async def connected(self, token: str) -> set[int]:
+        """The seats connected now (cached while this process hears the room's news)."""
+        if token in self.rooms and token in self.presence:
+            return self.presence[token]
+        return await self.service.store.present(token, self.service.clock())
+
+    def everyone_here(self, loaded_room_humans: list[int], here: set[int]) -> bool:
+        return all(seat in here for seat in loaded_room_humans)
+
+    # ---- news --------------------------------------------------------------------------
+    async def _listen(self) -> None:
+        assert self._pubsub is not None
+        while True:
+            try:
+                async for message in self._pubsub.listen():
+                    if message.get("type") != "message":
+                        continue
+                    name = message["channel"]
+                    name = name.decode() if isinstance(name, bytes) else str(name)
+                    data = message["data"]
+                    data = data.decode() if isinstance(data, bytes) else str(data)
+                    token = name.split("{", 1)[-1].split("}", 1)[0]
+                    if data == "p":
+                        self.presence[token] = await self.service.store.present(
+                            token, self.service.clock()
+                        )
+                        self._spawn(self.refresh(token))
+                    elif data.startswith("v") and data[1:].isdigit():
+                        self._spawn(self.refresh(token, version=int(data[1:])))
+                return
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # the connection dropped: resubscribe and go on
+                log.warning("lost the news connection; reconnecting", exc_info=True)
+                await asyncio.sleep(1.0)  # back-off before reconnecting, not a test sync
+                with contextlib.suppress(Exception):
+                    await self._pubsub.subscribe(HUB_CHANNEL, *(channel(t) for t in self.rooms))
+
+    async def _heartbeat(self) -> None:
+        """Keep this process's sockets marked present."""
+        while True:
+            await asyncio.sleep(HEARTBEAT_SECONDS)  # a periodic chore, not a test sync
+            now = self.service.clock()
+            for token, devices in list(self.rooms.items()):
+                for device in list(devices):
+                    for member in device.members():
+                        with contextlib.suppress(Exception):
+                            await self.service.store.presence(token, member, now + PRESENCE_MS, now)
+
+    async def refresh(self, token: str, *, version: int = 0, rearm: bool = False) -> None:
+        """Send every local device of the room its seats' state, if it changed."""
+        lock = self._locks.setdefault(token, asyncio.Lock())
+        async with lock:
+            if version:
+                loaded = await self.service.at_least(token, version)
+            else:
+                loaded = await self.service.load(token)
+            if loaded is None:
+                return
+            here = self.presence.get(token)
+            if here is None:
+                here = await self.connected(token)
+            self.push(loaded, here)
+            room = loaded.room
+            humans = room.humans()
+            overdue = room.deadline is not None and room.deadline <= self.service.clock()
+            if rearm and overdue and self.everyone_here(humans, here):
+                self._spawn(self._rearm(token))
+            self.schedule(loaded)
+        if not self.rooms.get(token):
+            self._locks.pop(token, None)
+
+    def push(self, loaded: Loaded, here: set[int]) -> None:
+        room = loaded.room
+        mark = ",".join(map(str, sorted(here)))
+        for device in self.rooms.get(room.token, ()):
+            for seat in device.seats:
+                if device.sent.get(seat, (0, ""))[0] > room.version:
+                    continue
+                if device.sent.get(seat) == (room.version, mark):
+                    continue
+                device.sent[seat] = (room.version, mark)
+                device.send(device_state(room, loaded.position, seat, here), state_of=seat)
+
+    # ---- the computer and the clock ----------------------------------------------------
+    def schedule(self, loaded: Loaded) -> None:
+        """Start the computer's move or the turn clock for this version, once."""
+        room, position = loaded.room, loaded.position
+        if position is None or position.outcome is not None:
+            return
+        token = room.token
+        seat = position.turn
+        if room.seats[seat].kind == "bot":
+            if self.bot_delay is not None:
+                delay = self.bot_delay
+            else:
+                delay = think_delay(room.speed, bot_view(position, seat))
+            self._once(token, "bot", room.version, lambda: self._bot(token, room.version, delay))
+        elif room.deadline is not None:
+            wait = max(0.0, (room.deadline - self.service.clock()) / 1000)
+            self._once(token, "clock", room.version, lambda: self._clock(token, room.version, wait))
+
+    def _once(self, token: str, kind: str, version: int, make: Callable[[], Any]) -> None:
+        key = (token, kind)
+        current = self._pending.get(key)
+        if current is not None:
+            if current[0] == version and not current[1].done():
+                return
+            current[1].cancel()
+        task = self._spawn(make())
+        self._pending[key] = (version, task)
+        task.add_done_callback(lambda t: self._forget(key, t))
+
+    def _forget(self, key: tuple[str, str], task: asyncio.Task[Any]) -> None:
+        current = self._pending.get(key)
+        if current is not None and current[1] is task:
+            del self._pending[key]
+
+    async def _bot(self, token: str, version: int, delay: float) -> None:
+        if delay > 0:
+            await asyncio.sleep(delay)  # the computer "thinking": a product delay
+        change = await self.service.bot_move(token, version)
+        if change is not None:
+            await self.after_change(token)
+
+    async def _clock(self, token: str, version: int, wait: float) -> None:
+        if wait > 0:
+            await asyncio.sleep(wait)  # the turn clock itself
+        loaded = await self.service.load(token)
+        if loaded is None or loaded.room.version != version:
+            return
+        here = await self.service.store.present(token, self.service.clock())
+        if loaded.room.mode is Mode.ONLINE and not self.everyone_here(loaded.room.humans(), here):
+            return  # the clock waits for an absent player; it restarts when they are back
+        if await self.service.expire_turn(token, version) is not None:
+            await self.after_change(token)
+
+    async def _rearm(self, token: str) -> None:
+        if await self.service.rearm(token) is not None:
+            await self.after_change(token)
+
+    async def after_change(self, token: str) -> None:
+        """A change made here: local devices hear of it through the room's news; rooms
+        nobody here watches still need their computer moves and clocks started."""
+        if token not in self.rooms:
+            loaded = self.service.cached(token)
+            if loaded is not None:
+                self.schedule(loaded)

@@ -1,0 +1,73 @@
+"""The web table's pages: the static client, the invitation link, and a clear page for a
+table that does not exist (or has expired)."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from aiohttp import web
+
+from .keys import SERVICE, SETTINGS
+
+routes = web.RouteTableDef()
+
+
+def client_dir(configured: Path | None) -> Path:
+    """The repository's client/ folder unless the settings name another."""
+    return configured or Path(__file__).resolve().parents[3] / "client"
+
+
+def _page(title: str, sentence: str, status: int) -> web.Response:
+    body = f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{html.escape(title)} · Eights</title>
+<style>body{{font:18px/1.5 system-ui,sans-serif;background:#0f3d2e;color:#f4f1e8;
+display:grid;place-items:center;min-height:100vh;margin:0;padding:1rem;text-align:center}}
+a{{color:#ffd76a}}</style></head>
+<body><main><h1>{html.escape(title)}</h1><p>{html.escape(sentence)}</p>
+<p><a href="/">Open a new table</a></p></main></body></html>"""
+    return web.Response(text=body, content_type="text/html", status=status)
+
+
+def not_found_page() -> web.Response:
+    return _page("Nothing here", "There is no page at this address.", 404)
+
+
+def _index(request: web.Request) -> web.StreamResponse:
+    index = client_dir(request.app[SETTINGS].client_dir) / "index.html"
+    if not index.exists():
+        return _page("Eights", "The web table is not installed next to this server.", 200)
+    response = web.FileResponse(index)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@routes.get("/")
+async def home(request: web.Request) -> web.StreamResponse:
+    return _index(request)
+
+
+@routes.get("/verify")
+async def verify_page(request: web.Request) -> web.StreamResponse:
+    return _index(request)
+
+
+@routes.get("/rules/{variant}")
+async def rules_page(request: web.Request) -> web.StreamResponse:
+    return _index(request)
+
+
+@routes.get("/t/{token}")
+async def invitation(request: web.Request) -> web.StreamResponse:
+    """The invitation link: the table's page, or a plain answer when there is no table."""
+    loaded = await request.app[SERVICE].load(request.match_info["token"])
+    if loaded is None:
+        return _page(
+            "This table is gone",
+            "The invitation is not for a table we know. Tables close after a week "
+            "without play; ask your friend for a new link, or open a table of your own.",
+            404,
+        )
+    return _index(request)

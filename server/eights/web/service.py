@@ -1,0 +1,285 @@
+"""The authority at work: load a room, run a pure operation on it, store the result with
+a compare-and-set on its version, retry on a race. No process-wide lock anywhere.
+
+A process keeps the position of the last version of each room it saw (an LRU), so an
+accepted action costs one Redis round trip: the compare-and-set script.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from eights.rooms import (
+    Change,
+    Mode,
+    Repeat,
+    Room,
+    RoomError,
+    SeatSigner,
+    holds,
+    ops,
+    position_of,
+    room_error,
+)
+from eights.rules import Position
+from eights.storage import RoomStore
+
+Operation = Callable[[Room, Position | None], Change | Repeat | RoomError | None]
+
+RETRIES = 8
+HTTP_PRESENCE_MS = 30_000
+"""A device that plays over plain HTTP counts as connected this long after a request."""
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+def new_token() -> str:
+    """An invitation token: 128 random bits (22 URL-safe characters)."""
+    return secrets.token_urlsafe(16)
+
+
+@dataclass(frozen=True)
+class Loaded:
+    room: Room
+    position: Position | None
+
+
+@dataclass(frozen=True)
+class Held:
+    """The seats a device proved it holds, in a room as loaded."""
+
+    loaded: Loaded
+    seats: list[int]
+
+
+class TableService:
+    """Everything the web layer may ask of the rooms, over one RoomStore."""
+
+    def __init__(
+        self,
+        store: RoomStore,
+        signer: SeatSigner,
+        *,
+        turn_timer: int = 20,
+        cache_size: int = 10_000,
+        clock: Callable[[], int] = now_ms,
+    ) -> None:
+        self.store = store
+        self.signer = signer
+        self.turn_timer = turn_timer
+        self.clock = clock
+        self._cache: OrderedDict[str, Loaded] = OrderedDict()
+        self._cache_size = cache_size
+
+    # ---- loading -------------------------------------------------------------------
+    async def load(self, token: str) -> Loaded | None:
+        """The room as stored now (the cached position when the version matches)."""
+        room = await self.store.load(token)
+        if room is None:
+            self._cache.pop(token, None)
+            return None
+        cached = self._cache.get(token)
+        if cached is not None and cached.room.version == room.version:
+            self._remember(cached)
+            return cached
+        loaded = Loaded(room, position_of(room))
+        self._remember(loaded)
+        return loaded
+
+    async def at_least(self, token: str, version: int) -> Loaded | None:
+        """The room at ``version`` or later: the cached copy when it is that new."""
+        cached = self._cache.get(token)
+        if cached is not None and cached.room.version >= version:
+            return cached
+        return await self.load(token)
+
+    def cached(self, token: str) -> Loaded | None:
+        return self._cache.get(token)
+
+    def _remember(self, loaded: Loaded) -> None:
+        token = loaded.room.token
+        self._cache[token] = loaded
+        self._cache.move_to_end(token)
+        while len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+
+    async def mutate(
+        self, token: str, operation: Operation, *, optimistic: bool = True
+    ) -> tuple[Change | Repeat | RoomError | None, Loaded | None]:
+        """Run ``operation`` on the room and store its change atomically.
+
+        With ``optimistic`` the first try uses this process's cached room without reading
+        Redis; a lost race or a refusal made on a stale copy is retried on a fresh read.
+        Returns the result and the room as it stands afterwards (None: no such room).
+        """
+        loaded = self._cache.get(token) if optimistic else None
+        fresh = loaded is None
+        for _ in range(RETRIES):
+            if loaded is None:
+                loaded = await self.load(token)
+                fresh = True
+                if loaded is None:
+                    return room_error("room_not_found"), None
+            result = operation(loaded.room, loaded.position)
+            if not isinstance(result, Change):
+                if fresh:
+                    return result, loaded
+                loaded = None
+                continue
+            saved = await self.store.save(result.room, expected=loaded.room.version)
+            if saved.ok:
+                after = Loaded(result.room, result.position)
+                self._remember(after)
+                return result, after
+            if saved.gone:
+                self._cache.pop(token, None)
+                return room_error("room_not_found"), None
+            loaded = None
+        return room_error("stale_version", "The table is busy; try again."), None
+
+    # ---- seats -----------------------------------------------------------------------
+    def credentials_for(self, room: Room, seats: list[int]) -> dict[str, str]:
+        out = {}
+        for seat in seats:
+            nonce = room.seats[seat].nonce
+            assert nonce is not None
+            out[str(seat)] = self.signer.issue(room.token, seat, nonce)
+        return out
+
+    async def held(self, token: str, credentials: list[str]) -> Held | RoomError:
+        """The seats these credentials hold in the room, or why they hold none."""
+        if not credentials:
+            return room_error("no_credential")
+        claims = [self.signer.read(c) for c in credentials]
+        if any(c is None or c.token != token for c in claims):
+            return room_error("bad_credential")
+        loaded = await self.load(token)
+        if loaded is None:
+            return room_error("room_expired")
+        seats = []
+        for claim in claims:
+            assert claim is not None
+            if not holds(loaded.room, claim):
+                return room_error("bad_credential", "This seat was reset; ask for a new link.")
+            seats.append(claim.seat)
+        return Held(loaded, sorted(set(seats)))
+
+    # ---- operations ------------------------------------------------------------------
+    async def create(self, data: dict[str, Any]) -> tuple[Loaded, dict[str, str]] | RoomError:
+        spec = ops.parse_spec(data)
+        if isinstance(spec, RoomError):
+            return spec
+        if spec.timer is True and spec.variant not in ops.DEFAULT_TIMER:
+            spec = ops.TableSpec(**{**spec.__dict__, "timer": None})
+        elif spec.timer is True:
+            spec = ops.TableSpec(**{**spec.__dict__, "timer": self.turn_timer})
+        entropy = _entropy(data.get("entropy"))
+        for _ in range(3):
+            token = new_token()
+            made = ops.create_room(
+                token,
+                spec,
+                nonces=[secrets.token_urlsafe(12) for _ in range(spec.players)],
+                seeds=(secrets.token_hex(16), secrets.token_hex(16), secrets.token_hex(16)),
+                entropy=entropy,
+                now=self.clock(),
+            )
+            if isinstance(made, RoomError):
+                return made
+            if await self.store.create(made.room):
+                loaded = Loaded(made.room, made.position)
+                self._remember(loaded)
+                seats = made.room.humans() if made.room.mode is Mode.LOCAL else [0]
+                return loaded, self.credentials_for(made.room, seats)
+        raise RuntimeError("three fresh tokens were all taken")  # 2**-128 each
+
+    async def join(self, token: str, data: dict[str, Any]) -> tuple[Loaded, int, str] | RoomError:
+        nonce = secrets.token_urlsafe(12)
+        seed = secrets.token_hex(16)
+        entropy = _entropy(data.get("entropy"))
+
+        def operation(room: Room, position: Position | None) -> Change | RoomError:
+            return ops.join(
+                room, nonce=nonce, entropy=entropy, name=data.get("name"), seed=seed,
+                now=self.clock(),
+            )  # fmt: skip
+
+        result, loaded = await self.mutate(token, operation, optimistic=False)
+        if isinstance(result, RoomError):
+            return result
+        assert isinstance(result, Change)
+        assert loaded is not None
+        seat = int(result.answer["seat"])
+        return loaded, seat, self.credentials_for(loaded.room, [seat])[str(seat)]
+
+    async def act(
+        self, token: str, seat: int, request: dict[str, Any], present: Callable[[Room], bool]
+    ) -> tuple[Change | Repeat | RoomError | None, Loaded | None]:
+        def operation(room: Room, position: Position | None) -> Change | Repeat | RoomError:
+            return ops.act(room, position, seat, request, present=present(room), now=self.clock())
+
+        return await self.mutate(token, operation)
+
+    async def agree(
+        self, token: str, seats: list[int], entropy: object
+    ) -> tuple[Change | Repeat | RoomError | None, Loaded | None]:
+        seed = secrets.token_hex(16)
+        mixed = _entropy(entropy)
+
+        def operation(room: Room, position: Position | None) -> Change | RoomError:
+            return ops.agree(room, position, seats, entropy=mixed, seed=seed, now=self.clock())
+
+        return await self.mutate(token, operation)
+
+    async def undo(
+        self, token: str, seat: int
+    ) -> tuple[Change | Repeat | RoomError | None, Loaded | None]:
+        def operation(room: Room, position: Position | None) -> Change | RoomError:
+            return ops.undo(room, position, seat, self.clock())
+
+        return await self.mutate(token, operation)
+
+    async def bot_move(self, token: str, version: int) -> Change | None:
+        """The computer's move at ``version``, unless the table has moved on."""
+
+        def operation(room: Room, position: Position | None) -> Change | None:
+            if room.version != version:
+                return None
+            return ops.bot_turn(room, position, self.clock())
+
+        result, _ = await self.mutate(token, operation)
+        return result if isinstance(result, Change) else None
+
+    async def expire_turn(self, token: str, version: int) -> Change | None:
+        """The clock of the turn at ``version`` ran out: the table moves for the seat."""
+
+        def operation(room: Room, position: Position | None) -> Change | None:
+            if room.version != version:
+                return None
+            return ops.timeout(room, position, self.clock())
+
+        result, _ = await self.mutate(token, operation, optimistic=False)
+        return result if isinstance(result, Change) else None
+
+    async def rearm(self, token: str) -> Change | None:
+        """A player came back: the seat to act gets a whole turn again."""
+
+        def operation(room: Room, position: Position | None) -> Change | None:
+            return ops.rearm(room, self.clock())
+
+        result, _ = await self.mutate(token, operation, optimistic=False)
+        return result if isinstance(result, Change) else None
+
+
+def _entropy(raw: object) -> str:
+    """A device's contribution to the shuffle: up to 64 printable characters (else none)."""
+    if not isinstance(raw, str):
+        return ""
+    return "".join(ch for ch in raw if ch.isprintable())[:64]

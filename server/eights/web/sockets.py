@@ -1,0 +1,134 @@
+"""One WebSocket a device: ``hello`` with its credentials first, then actions; the hub
+pushes the state of every seat it holds after each change. One task reads the socket,
+one writes it."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from eights.rooms import Change, Repeat, RoomError, room_error
+
+from .hub import Device, Hub
+from .keys import HUB, SERVICE, SETTINGS
+from .limits import TokenBucket
+from .service import TableService
+
+HELLO_SECONDS = 15.0
+CLOSE_UNAUTHORISED = 4401
+
+
+def _error(error: RoomError, **extra: Any) -> dict[str, Any]:
+    return {"type": "error", **error.to_json(), **extra}
+
+
+async def socket(request: web.Request) -> web.WebSocketResponse:
+    settings = request.app[SETTINGS]
+    service = request.app[SERVICE]
+    hub = request.app[HUB]
+    token = request.match_info["token"]
+    ws = web.WebSocketResponse(heartbeat=30.0, max_msg_size=settings.max_message)
+    await ws.prepare(request)
+    try:
+        first = await ws.receive(timeout=HELLO_SECONDS)
+    except TimeoutError:
+        await ws.close(code=CLOSE_UNAUTHORISED, message=b"no hello")
+        return ws
+    hello = _parse(first.data) if first.type is WSMsgType.TEXT else None
+    if hello is None or hello.get("type") != "hello":
+        await ws.send_json(_error(room_error("bad_request", 'Say {"type": "hello"} first.')))
+        await ws.close(code=CLOSE_UNAUTHORISED, message=b"no hello")
+        return ws
+    raw = hello.get("credentials")
+    credentials = [c for c in raw if isinstance(c, str)][:8] if isinstance(raw, list) else []
+    held = await service.held(token, credentials)
+    if isinstance(held, RoomError):
+        await ws.send_json(_error(held))
+        await ws.close(code=CLOSE_UNAUTHORISED, message=held.code.encode())
+        return ws
+    device = Device(
+        ws, token, held.seats, TokenBucket(settings.rate_per_second, settings.rate_burst)
+    )
+    writer = asyncio.get_running_loop().create_task(device.write())
+    try:
+        device.send({"type": "welcome", "seats": held.seats})
+        await hub.attach(device)
+        async for message in ws:
+            if message.type is not WSMsgType.TEXT:
+                if message.type is WSMsgType.BINARY:
+                    device.send(_error(room_error("bad_json")))
+                continue
+            if not device.bucket.take():
+                device.send(_error(room_error("rate_limited")))
+                continue
+            data = _parse(message.data)
+            if data is None:
+                device.send(_error(room_error("bad_json")))
+                continue
+            await _handle(device, data, service, hub)
+    finally:
+        await hub.detach(device)
+        writer.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await writer
+    return ws
+
+
+def _parse(text: object) -> dict[str, Any] | None:
+    if not isinstance(text, str):
+        return None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        return None
+    return data if isinstance(data, dict) else None
+
+
+async def _handle(device: Device, data: dict[str, Any], service: TableService, hub: Hub) -> None:
+    kind = data.get("type")
+    token = device.token
+    request_id = data.get("id")
+    if kind == "ping":
+        device.send({"type": "pong"})
+        return
+    if kind == "act":
+        seat = data.get("seat")
+        if seat is None and len(device.seats) == 1:
+            seat = device.seats[0]
+        if seat is None:
+            loaded = service.cached(token)
+            if loaded is not None and loaded.position is not None:
+                seat = loaded.position.turn if loaded.position.turn in device.seats else None
+        if not isinstance(seat, int) or seat not in device.seats:
+            device.send(_error(room_error("not_your_seat"), id=request_id))
+            return
+        here = await hub.connected(token)
+        result, _ = await service.act(
+            token, seat, data, lambda room: hub.everyone_here(room.humans(), here)
+        )
+    elif kind == "agree":
+        result, _ = await service.agree(token, device.seats, data.get("entropy"))
+    elif kind == "undo":
+        result, _ = await service.undo(token, device.seats[0])
+    else:
+        device.send(
+            _error(room_error("bad_request", "The message types are act, agree, undo and ping."))
+        )
+        return
+    if isinstance(result, RoomError):
+        device.send(_error(result, id=request_id))
+        if result.code in ("stale_version", "not_started", "opponent_away"):
+            device.sent.clear()  # send the current state again, whatever was sent before
+            await hub.refresh(token)
+        return
+    answer = {} if result is None else dict(result.answer)
+    device.send({"type": "result", **answer, "ok": True, "id": request_id})
+    if isinstance(result, Change):
+        await hub.after_change(token)
+    elif isinstance(result, Repeat):
+        device.sent.clear()
+        await hub.refresh(token)
