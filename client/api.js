@@ -1,0 +1,182 @@
+// The server: JSON over HTTP, and one WebSocket per table with reconnection.
+
+/** A hex string of fresh randomness for the deal (each seat adds some). */
+export function entropy(bytes = 16) {
+  const data = new Uint8Array(bytes);
+  window.crypto.getRandomValues(data);
+  return Array.from(data, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** A unique id for an action, so a repeat after a reconnect is answered, not applied. */
+export function actionId() {
+  if (window.crypto.randomUUID) return window.crypto.randomUUID();
+  return entropy(16);
+}
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message || code);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+async function call(method, path, { body, credentials } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (credentials && credentials.length) headers.Authorization = `Seat ${credentials.join(" ")}`;
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: "same-origin",
+    });
+  } catch {
+    throw new ApiError(0, "network", "The table cannot be reached. Check your connection.");
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    throw new ApiError(
+      response.status,
+      data?.error || `http_${response.status}`,
+      data?.message || `The server answered ${response.status}.`,
+    );
+  }
+  return data;
+}
+
+export const api = {
+  create: (spec) => call("POST", "/api/rooms", { body: { entropy: entropy(), ...spec } }),
+  lobby: (token) => call("GET", `/api/rooms/${encodeURIComponent(token)}`),
+  join: (token, name) =>
+    call("POST", `/api/rooms/${encodeURIComponent(token)}/join`, {
+      body: { entropy: entropy(), name },
+    }),
+  state: (token, credentials) =>
+    call("GET", `/api/rooms/${encodeURIComponent(token)}/state`, { credentials }),
+  record: (token, credentials) =>
+    call("GET", `/api/rooms/${encodeURIComponent(token)}/record`, { credentials }),
+  verify: (record) => call("POST", "/api/verify", { body: record }),
+};
+
+const CLOSE_UNAUTHORISED = 4401;
+const FATAL = new Set(["bad_credential", "room_expired", "room_not_found"]);
+
+/**
+ * One table's socket. Calls `handlers.message(msg)` for every message and
+ * `handlers.status(s)` with "connecting" | "open" | "closed" | "fatal". Reconnects with
+ * backoff until closed by `close()` or refused for good (a bad credential).
+ */
+export class TableSocket {
+  constructor(token, credentials, handlers) {
+    this.token = token;
+    this.credentials = credentials;
+    this.handlers = handlers;
+    this.tries = 0;
+    this.stopped = false;
+    this.fatal = null;
+    this.ws = null;
+    this.timer = null;
+    this.onVisible = () => {
+      if (document.visibilityState === "visible" && !this.isOpen() && !this.stopped) {
+        this.reconnectNow();
+      }
+    };
+    document.addEventListener("visibilitychange", this.onVisible);
+    window.addEventListener("online", this.onVisible);
+    this.connect();
+  }
+
+  isOpen() {
+    return this.ws && this.ws.readyState === WebSocket.OPEN && this.welcomed;
+  }
+
+  connect() {
+    if (this.stopped) return;
+    this.welcomed = false;
+    this.handlers.status?.("connecting");
+    const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+    const url = `${scheme}://${window.location.host}/ws/${encodeURIComponent(this.token)}`;
+    let ws;
+    try {
+      ws = new WebSocket(url);
+    } catch {
+      this.retry();
+      return;
+    }
+    this.ws = ws;
+    ws.addEventListener("open", () => {
+      ws.send(JSON.stringify({ type: "hello", credentials: this.credentials }));
+    });
+    ws.addEventListener("message", (event) => {
+      let msg;
+      try {
+        msg = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (msg.type === "welcome") {
+        this.welcomed = true;
+        this.tries = 0;
+        this.handlers.status?.("open");
+      }
+      if (msg.type === "error" && !msg.id && FATAL.has(msg.error)) this.fatal = msg;
+      this.handlers.message?.(msg);
+    });
+    ws.addEventListener("close", (event) => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      this.welcomed = false;
+      if (this.stopped) return;
+      if (event.code === CLOSE_UNAUTHORISED || this.fatal) {
+        this.stopped = true;
+        this.handlers.status?.("fatal", this.fatal || { error: "bad_credential" });
+        return;
+      }
+      this.handlers.status?.("closed");
+      this.retry();
+    });
+  }
+
+  retry() {
+    if (this.stopped) return;
+    const base = Math.min(15000, 500 * 2 ** this.tries);
+    const wait = base / 2 + Math.random() * (base / 2);
+    this.tries += 1;
+    window.clearTimeout(this.timer);
+    this.timer = window.setTimeout(() => this.connect(), wait);
+  }
+
+  reconnectNow() {
+    window.clearTimeout(this.timer);
+    if (this.ws) return;
+    this.tries = 0;
+    this.connect();
+  }
+
+  /** Send a message; false when the socket is not open (the caller tells the player). */
+  send(message) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN || !this.welcomed) return false;
+    this.ws.send(JSON.stringify(message));
+    return true;
+  }
+
+  close() {
+    this.stopped = true;
+    window.clearTimeout(this.timer);
+    document.removeEventListener("visibilitychange", this.onVisible);
+    window.removeEventListener("online", this.onVisible);
+    if (this.ws) {
+      const ws = this.ws;
+      this.ws = null;
+      ws.close(1000, "leaving");
+    }
+  }
+}

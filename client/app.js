@@ -1,0 +1,110 @@
+// The router: the page is chosen by location.pathname.
+//   /              home
+//   /t/<token>     a table: resume with this browser's seat, or take a free one
+//   /verify        check a finished game's record
+//   /rules/<name>  the rules of a table
+import { api } from "./api.js";
+import { fill, h } from "./dom.js";
+import { TableSession } from "./game.js";
+import { homePage } from "./home.js";
+import { interceptLinks, takeHandoff } from "./nav.js";
+import { errorPage, fullPage, gonePage } from "./pages.js";
+import { rulesPage } from "./rules.js";
+import { closeSettings } from "./settings.js";
+import { saveTable, savedTable, settings } from "./storage.js";
+import { verifyPage } from "./verify.js";
+
+const main = document.getElementById("app");
+let session = null;
+let routeId = 0;
+
+function applySettings() {
+  const s = settings();
+  document.body.classList.toggle("four-colour", Boolean(s.fourColour));
+}
+
+async function route() {
+  const id = ++routeId;
+  closeSettings();
+  if (session) {
+    session.destroy();
+    session = null;
+  }
+  const path = window.location.pathname;
+  const table = path.match(/^\/t\/([A-Za-z0-9_-]+)\/?$/);
+  const rules = path.match(/^\/rules\/([A-Za-z0-9_-]+)\/?$/);
+  document.body.dataset.page = table ? "table" : rules ? "rules" : path.replace(/\//g, "") || "home";
+  window.scrollTo(0, 0);
+  if (table) {
+    await openTable(table[1], id);
+  } else if (rules) {
+    document.title = "Rules · Eights";
+    fill(main, rulesPage(rules[1]));
+  } else if (path === "/verify" || path === "/verify/") {
+    document.title = "Verify a game · Eights";
+    fill(main, verifyPage());
+  } else {
+    document.title = "Eights";
+    fill(main, homePage());
+  }
+  const heading = main.querySelector("h1");
+  if (heading && !table && id > 1) {
+    heading.setAttribute("tabindex", "-1");
+    heading.focus({ preventScroll: true });
+  }
+}
+
+async function openTable(token, id) {
+  document.title = "Eights";
+  const path = window.location.pathname;
+  const handed = takeHandoff(path);
+  const saved = savedTable(token);
+  if (saved && Object.keys(saved.credentials || {}).length) {
+    session = new TableSession(main, saved, handed);
+    return;
+  }
+  fill(main, h("div", { class: "loading", testid: "loading" }, "Finding the table…"));
+  let lobby;
+  try {
+    lobby = await api.lobby(token);
+  } catch (err) {
+    if (id !== routeId) return;
+    if (err.status === 404 || err.status === 410) fill(main, gonePage());
+    else fill(main, errorPage("The table cannot be reached", err.message));
+    return;
+  }
+  if (id !== routeId) return;
+  if (lobby.full) {
+    fill(main, fullPage());
+    return;
+  }
+  let joined;
+  try {
+    joined = await api.join(token, (settings().name || "").trim() || undefined);
+  } catch (err) {
+    if (id !== routeId) return;
+    if (err.code === "table_full") fill(main, fullPage());
+    else if (err.status === 404 || err.status === 410) fill(main, gonePage());
+    else fill(main, errorPage("The seat could not be taken", err.message));
+    return;
+  }
+  if (id !== routeId) return;
+  const entry = {
+    token,
+    mode: lobby.mode,
+    variant: lobby.variant,
+    players: lobby.players,
+    credentials: { [joined.seat]: joined.credential },
+    created: Date.now(),
+  };
+  saveTable(entry);
+  session = new TableSession(main, entry, joined.states || []);
+}
+
+interceptLinks();
+window.addEventListener("popstate", route);
+window.addEventListener("eights:navigate", route);
+document.addEventListener("eights:settings", applySettings);
+applySettings();
+route();
+

@@ -1,0 +1,117 @@
+// Cards drawn with HTML and CSS: faces (rank and suit), backs, fans and suit tokens.
+import { h } from "./dom.js";
+import { cardName, rankLabel, suitClass, suitGlyph, suitName } from "./cards.js";
+
+const FACE_LETTERS = { J: "J", Q: "Q", K: "K" };
+
+/** The inside of a face-up card: two corners and a centre. */
+function faceParts(code) {
+  const rank = rankLabel(code);
+  const glyph = suitGlyph(code[1]);
+  const corner = (where) =>
+    h("span", { class: `corner ${where}`, "aria-hidden": "true" },
+      h("span", { class: "r" }, rank), h("span", { class: "s" }, glyph));
+  const centre = FACE_LETTERS[code[0]]
+    ? h("span", { class: "pip face-letter", "aria-hidden": "true" }, FACE_LETTERS[code[0]],
+      h("small", {}, glyph))
+    : h("span", { class: `pip${code[0] === "8" ? " eight" : ""}`, "aria-hidden": "true" }, glyph);
+  return [corner("tl"), centre, corner("br")];
+}
+
+/** A face-up card that is not a control (the pile, revealed hands). */
+export function faceCard(code, { small = false, testid, extraClass = "" } = {}) {
+  return h("span", {
+    class: `card face ${suitClass(code[1])}${small ? " small" : ""} ${extraClass}`.trim(),
+    role: "img",
+    "aria-label": cardName(code),
+    testid,
+    dataset: { card: code },
+  }, faceParts(code));
+}
+
+/** A card of the player's hand: a button. */
+export function handCard(code, { playable, lifted, reason, focusable, onClick, onLongPress }) {
+  const label = playable ? cardName(code) : `${cardName(code)}, cannot be played now`;
+  const el = h("button", {
+    type: "button",
+    class: `card face ${suitClass(code[1])} ${playable ? "playable" : "dim"}${lifted ? " lifted" : ""}`,
+    "aria-label": lifted ? `${label}, lifted` : label,
+    "aria-pressed": lifted ? "true" : "false",
+    title: playable ? cardName(code) : reason || cardName(code),
+    tabindex: focusable ? "0" : "-1",
+    dataset: { card: code, playable: playable ? "true" : "false" },
+    onclick: (event) => {
+      if (el.dataset.longPressed === "1") {
+        el.dataset.longPressed = "";
+        event.preventDefault();
+        return;
+      }
+      onClick(code, event);
+    },
+  }, faceParts(code));
+  attachLongPress(el, () => onLongPress?.(code, el));
+  return el;
+}
+
+/** Hold a finger on an element for half a second: `action` runs and the tap is eaten. */
+function attachLongPress(el, action) {
+  let timer = null;
+  const cancel = () => {
+    window.clearTimeout(timer);
+    timer = null;
+  };
+  el.addEventListener("pointerdown", (event) => {
+    if (event.pointerType === "mouse") return;
+    cancel();
+    timer = window.setTimeout(() => {
+      el.dataset.longPressed = "1";
+      timer = null;
+      action();
+    }, 500);
+  });
+  for (const name of ["pointerup", "pointerleave", "pointercancel", "pointermove"]) {
+    el.addEventListener(name, (event) => {
+      if (name === "pointermove" && event.pointerType === "mouse") return;
+      if (name === "pointermove" && timer && Math.hypot(event.movementX, event.movementY) < 6) {
+        return;
+      }
+      cancel();
+    });
+  }
+  el.addEventListener("contextmenu", (event) => {
+    if (el.dataset.longPressed === "1") event.preventDefault();
+  });
+}
+
+export function cardBack({ small = false } = {}) {
+  return h("span", { class: `card back${small ? " small" : ""}`, "aria-hidden": "true" });
+}
+
+/** A fan of `count` face-down cards (at most 12 drawn) with the count on it. */
+export function fan(count, { label } = {}) {
+  const shown = Math.min(count, 12);
+  const spread = shown <= 1 ? 0 : Math.min(8, 60 / (shown - 1));
+  const cards = [];
+  for (let i = 0; i < shown; i++) {
+    const angle = shown <= 1 ? 0 : -spread * ((shown - 1) / 2) + spread * i;
+    cards.push(h("span", {
+      class: "card back tiny",
+      style: { transform: `rotate(${angle}deg)` },
+      "aria-hidden": "true",
+    }));
+  }
+  return h("span", { class: "fan", role: "img", "aria-label": label || `${count} cards` },
+    h("span", { class: "fan-cards" }, cards),
+    h("span", { class: "fan-count", "aria-hidden": "true" }, String(count)));
+}
+
+/** A carved suit token: the suit an eight named. */
+export function suitToken(suit, { testid = "suit-token", big = false } = {}) {
+  return h("span", {
+    class: `token ${suitClass(suit)}${big ? " big" : ""}`,
+    role: "img",
+    "aria-label": `Suit in force: ${suitName(suit)}`,
+    testid,
+    dataset: { suit },
+  }, suitGlyph(suit));
+}

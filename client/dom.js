@@ -1,0 +1,60 @@
+// A tiny element builder: h("button", {class: "x", onclick: fn, dataset: {card: "8H"}}, "text").
+
+/** An element with attributes, properties, listeners and children (strings, nodes, arrays). */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") el.className = value;
+    else if (key === "dataset") Object.assign(el.dataset, value);
+    else if (key === "style" && typeof value === "object") Object.assign(el.style, value);
+    else if (key.startsWith("on") && typeof value === "function") {
+      el.addEventListener(key.slice(2).toLowerCase(), value);
+    } else if (key === "text") el.textContent = value;
+    else if (key === "testid") el.setAttribute("data-testid", value);
+    else if (value === true) el.setAttribute(key, "");
+    else el.setAttribute(key, String(value));
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    if (Array.isArray(child)) append(el, child);
+    else if (child instanceof Node) el.append(child);
+    else el.append(document.createTextNode(String(child)));
+  }
+}
+
+/** Replace everything inside `el` with `children`. */
+export function fill(el, ...children) {
+  el.replaceChildren();
+  append(el, children);
+  return el;
+}
+
+/** The page's shared polite live region (data-testid="status"). */
+export function announce(text) {
+  const region = document.getElementById("status");
+  if (!region || !text) return;
+  // The same sentence twice is still read again: it differs by a trailing space.
+  region.textContent = region.textContent === text ? `${text}\u00a0` : text;
+}
+
+/** A short message that fades away (not announced: pair it with announce when needed). */
+export function toast(text, { ms = 3200 } = {}) {
+  const box = document.getElementById("toast");
+  if (!box || !text) return;
+  box.textContent = text;
+  box.hidden = false;
+  box.classList.remove("fade");
+  window.clearTimeout(toast.timer);
+  toast.timer = window.setTimeout(() => {
+    box.classList.add("fade");
+    toast.timer = window.setTimeout(() => {
+      box.hidden = true;
+    }, 400);
+  }, ms);
+}

@@ -1,0 +1,742 @@
+// One table in this browser: the socket, the states of the seats held here, what the
+// player has lifted, the keyboard, announcements, sounds and statistics. It renders
+// with table.js and never decides a rule: it sends the legal actions the server listed.
+import { api, actionId, entropy, TableSocket } from "./api.js";
+import { announce, fill, h, toast } from "./dom.js";
+import { cardName, suitFromKey, suitName } from "./cards.js";
+import { describeEvents, handOverSentence, seatNames } from "./narrate.js";
+import { invitePanel } from "./invite.js";
+import { sound } from "./sound.js";
+import { countHand, forgetTable, saveSettings, settings, touchTable } from "./storage.js";
+import { openSettings, settingsOpen } from "./settings.js";
+import { legalOf, needsSuit, playableCards, playsOf, renderTable } from "./table.js";
+import { gonePage } from "./pages.js";
+
+const PENDING_MS = 8000;
+
+export class TableSession {
+  /**
+   * `entry`: the saved table {token, mode, variant, credentials: {seat: cred}, link}.
+   * `states`: state messages already in hand (from create or join), shown at once.
+   */
+  constructor(container, entry, states = []) {
+    this.container = container;
+    this.entry = entry;
+    this.token = entry.token;
+    this.held = Object.keys(entry.credentials || {}).map(Number).sort((a, b) => a - b);
+    this.states = {};
+    this.room = null;
+    this.version = 0;
+    this.connection = "connecting";
+    this.lifted = null;
+    this.picker = null;
+    this.focus = null;
+    this.pending = null;
+    this.revealedKey = null;
+    this.lastDisplayed = this.held[0] ?? 0;
+    this.announcedVersion = 0;
+    this.logKey = null;
+    this.logLen = 0;
+    this.ticker = "";
+    this.showHistory = false;
+    this.lastPileSize = null;
+    this.deadlineSeen = null;
+    this.deadlineOffset = 0;
+    this.hintId = null;
+    this.renderTimer = null;
+    this.width = window.innerWidth;
+    for (const st of states) this.takeState(st, { quiet: true });
+
+    this.onKey = (e) => this.key(e);
+    this.onResize = () => {
+      window.clearTimeout(this.resizeTimer);
+      this.resizeTimer = window.setTimeout(() => {
+        if (Math.abs(window.innerWidth - this.width) > 8) {
+          this.width = window.innerWidth;
+          this.render();
+        }
+      }, 120);
+    };
+    this.onSettings = () => this.render();
+    document.addEventListener("keydown", this.onKey);
+    window.addEventListener("resize", this.onResize);
+    document.addEventListener("eights:settings", this.onSettings);
+    this.clock = window.setInterval(() => this.tick(), 250);
+    this.render();
+    this.socket = new TableSocket(this.token, Object.values(entry.credentials || {}), {
+      message: (msg) => this.message(msg),
+      status: (status, detail) => this.status(status, detail),
+    });
+  }
+
+  destroy() {
+    this.socket?.close();
+    document.removeEventListener("keydown", this.onKey);
+    window.removeEventListener("resize", this.onResize);
+    document.removeEventListener("eights:settings", this.onSettings);
+    window.clearInterval(this.clock);
+    window.clearTimeout(this.renderTimer);
+    window.clearTimeout(this.pendingTimer);
+    document.title = "Eights";
+  }
+
+  // ---- the socket ------------------------------------------------------------------
+  status(status, detail) {
+    this.connection = status;
+    if (status === "fatal") {
+      const code = detail?.error || "bad_credential";
+      if (code === "room_expired" || code === "room_not_found") {
+        forgetTable(this.token);
+        this.destroy();
+        fill(this.container, gonePage());
+        return;
+      }
+      this.destroy();
+      fill(this.container, lostSeatPage(this.token, detail?.message));
+      return;
+    }
+    this.scheduleRender();
+  }
+
+  message(msg) {
+    switch (msg.type) {
+      case "welcome":
+        if (Array.isArray(msg.seats) && msg.seats.length) this.held = msg.seats;
+        break;
+      case "state":
+        this.takeState(msg);
+        break;
+      case "result":
+        if (this.pending && msg.id === this.pending.id) this.clearPending();
+        break;
+      case "hint":
+        this.showHint(msg);
+        break;
+      case "error":
+        this.error(msg);
+        break;
+      default:
+        break;
+    }
+  }
+
+  error(msg) {
+    if (msg.id && this.hintId && msg.id === this.hintId) {
+      this.hintId = null;
+      this.say("Hints are not available at this table yet.");
+      return;
+    }
+    if (this.pending && (!msg.id || msg.id === this.pending.id)) this.clearPending();
+    if (msg.error === "stale_version") {
+      toast("The table moved on; here it is now.");
+      return;
+    }
+    sound("error");
+    this.say(msg.message || "That did not work.");
+  }
+
+  takeState(msg, { quiet = false } = {}) {
+    if (typeof msg.seat !== "number") return;
+    const before = this.states[msg.seat];
+    if (before && before.version > msg.version) return;
+    this.states[msg.seat] = msg;
+    if (msg.version >= this.version) {
+      this.version = msg.version;
+      this.room = msg.room;
+    }
+    if (this.pending && msg.version > this.pending.version) this.clearPending();
+    if (!quiet) this.scheduleRender();
+  }
+
+  clearPending() {
+    this.pending = null;
+    window.clearTimeout(this.pendingTimer);
+    this.scheduleRender();
+  }
+
+  send(message) {
+    if (this.socket.send(message)) return true;
+    this.say("Not connected. Reconnecting…");
+    this.socket.reconnectNow();
+    return false;
+  }
+
+  // ---- which seat this screen shows ------------------------------------------------
+  newest() {
+    let best = null;
+    for (const st of Object.values(this.states)) if (!best || st.version > best.version) best = st;
+    return best;
+  }
+
+  /** {state, seat, covered}: the state shown, for which seat, and whether it is covered. */
+  display() {
+    const newest = this.newest();
+    if (!newest) return null;
+    const mode = this.room?.mode || this.entry.mode;
+    if (mode !== "local" || !newest.view) {
+      const seat = this.held.find((s) => this.states[s]) ?? newest.seat;
+      return { state: this.states[seat] || newest, seat, covered: false };
+    }
+    const view = newest.view;
+    if (view.hand_over) {
+      const seat = this.states[this.lastDisplayed] ? this.lastDisplayed : newest.seat;
+      return { state: this.states[seat], seat, covered: false };
+    }
+    const seat = view.turn;
+    const own = this.states[seat];
+    const key = `${newest.room.round}:${view.hand_no}:${seat}`;
+    const fresh = own && own.version === newest.version;
+    const covered = this.revealedKey !== key || !fresh;
+    return { state: fresh ? own : newest, seat, covered, key };
+  }
+
+  // ---- rendering ---------------------------------------------------------------------
+  scheduleRender() {
+    window.clearTimeout(this.renderTimer);
+    this.renderTimer = window.setTimeout(() => this.render(), 16);
+  }
+
+  render() {
+    window.clearTimeout(this.renderTimer);
+    const shown = this.display();
+    if (!shown || !this.room) {
+      fill(this.container, h("div", { class: "loading", testid: "loading" }, "Opening the table…"));
+      return;
+    }
+    const { state, seat, covered } = shown;
+    if (!covered) this.lastDisplayed = seat;
+    const mode = this.room.mode;
+    const me = mode === "local" ? seat : this.held[0];
+    const names = seatNames(this.room, me, mode);
+    let view = state.view;
+    if (view && covered) view = publicOnly(view);
+    if (view) this.afterState(state, view, seat, names, covered);
+    if (!view || !view.legal || !view.legal.length) {
+      this.lifted = null;
+      this.picker = null;
+    } else if (this.lifted && !playableCards(view).has(this.lifted)) {
+      this.lifted = null;
+      this.picker = null;
+    }
+    const freshPile = view && this.lastPileSize !== null && view.pile_size !== this.lastPileSize
+      && view.pile_size > this.lastPileSize;
+    this.lastPileSize = view ? view.pile_size : null;
+    const model = {
+      token: this.token,
+      room: this.room,
+      view,
+      version: this.version,
+      seat,
+      covered,
+      names,
+      lifted: this.lifted,
+      picker: this.picker,
+      pending: Boolean(this.pending),
+      settings: settings(),
+      sort: settings().sort,
+      focus: this.focus,
+      connection: this.connection,
+      showHistory: this.showHistory,
+      ticker: this.ticker,
+      width: this.width,
+      freshPile,
+      timerText: this.timerText(),
+      waitingPanel: view ? null : this.waitingPanel(),
+    };
+    const active = document.activeElement;
+    const hadFocus = active && this.container.contains(active);
+    const focusCard = hadFocus && active.dataset?.card && active.closest("[data-testid=hand]") ? active.dataset.card : null;
+    const focusTestid = hadFocus ? active.getAttribute("data-testid") : null;
+    const root = renderTable(model, this.callbacks());
+    fill(this.container, root);
+    this.restoreFocus(root, { hadFocus, focusCard, focusTestid, covered });
+    document.title = view && view.legal && view.legal.length && !covered ? "Your turn · Eights" : "Eights";
+    touchTable(this.token, {
+      mode,
+      variant: this.room.variant,
+      players: this.room.players,
+      round: this.room.round,
+      names: this.room.seats.map((s) => s.name),
+      waiting: !view,
+      over: Boolean(this.room.game_over),
+    });
+  }
+
+  restoreFocus(root, { hadFocus, focusCard, focusTestid, covered }) {
+    if (covered) {
+      root.querySelector("[data-testid=reveal]")?.focus();
+      return;
+    }
+    if (!hadFocus) return;
+    let target = null;
+    if (focusCard) {
+      target = root.querySelector(`[data-testid=hand] [data-card="${focusCard}"]`)
+        || root.querySelector("[data-testid=hand] [tabindex='0']");
+    } else if (focusTestid) {
+      target = root.querySelector(`[data-testid="${focusTestid}"]`);
+    }
+    if (!target && root.querySelector("[data-testid=new-round]")) target = root.querySelector("[data-testid=new-round]");
+    target?.focus({ preventScroll: true });
+  }
+
+  waitingPanel() {
+    const room = this.room;
+    const link = this.entry.link || `${window.location.origin}/t/${this.token}`;
+    if (room.mode === "online" && this.held.includes(0) && room.seats.some((s) => !s.taken)) {
+      return invitePanel(link);
+    }
+    return h("p", { class: "waiting-friend", role: "status" }, "Waiting for the table to start…");
+  }
+
+  callbacks() {
+    return {
+      card: (code) => this.tapCard(code),
+      explain: (code) => this.explain(code),
+      playLifted: () => this.lifted && this.playCard(this.lifted),
+      playDrawn: () => this.playDrawn(),
+      suit: (s) => this.nameSuit(s),
+      drop: () => this.drop(),
+      draw: () => this.simple("draw"),
+      keep: () => this.simple("keep"),
+      pass: () => this.simple("pass"),
+      take: () => this.simple("take"),
+      bridge: () => this.simple("bridge"),
+      agree: () => this.agree(),
+      reveal: () => this.reveal(),
+      sort: () => this.sort(),
+      hint: () => this.hint(),
+      undo: () => this.undo(),
+      toggleSound: () => this.toggleSound(),
+      openSettings: () => openSettings(),
+      toggleHistory: () => {
+        this.showHistory = !this.showHistory;
+        this.render();
+        if (this.showHistory) this.container.querySelector("#history-panel")?.scrollIntoView({ block: "nearest" });
+      },
+      saveRecord: () => this.saveRecord(),
+    };
+  }
+
+  // ---- what a new state means: words, sounds, statistics ------------------------------
+  afterState(state, view, seat, names, covered) {
+    if (state.version <= this.announcedVersion) return;
+    const first = this.announcedVersion === 0;
+    this.announcedVersion = state.version;
+    const key = `${state.room.round}:${view.hand_no}`;
+    const log = Array.isArray(view.log) ? view.log : [];
+    const wasMine = this.wasMyTurn;
+    const mine = Boolean(view.legal && view.legal.length) && !covered;
+    this.wasMyTurn = mine;
+    this.noteDeadline();
+    if (first) {
+      this.logKey = key;
+      this.logLen = log.length;
+      if (mine) this.say(this.room.mode === "local" ? `${names.name(seat)}, your turn.` : "Your turn.", { quietToast: true });
+      else if (view.hand_over) this.say(handOverSentence(view.hand_over, names), { quietToast: true });
+      this.countStats(state, view, seat);
+      return;
+    }
+    let fresh;
+    const sentences = [];
+    if (key !== this.logKey) {
+      fresh = log;
+      sentences.push(this.room.variant === "duo" || view.hand_no === 0 ? "A new round is dealt." : "The next hand is dealt.");
+    } else if (log.length < this.logLen) {
+      fresh = [];
+      sentences.push("Moves were taken back.");
+    } else {
+      fresh = log.slice(this.logLen);
+    }
+    this.logKey = key;
+    this.logLen = log.length;
+    sentences.push(...describeEvents(fresh, names));
+    this.playSounds(fresh, view, seat);
+    if (mine && !wasMine && !view.hand_over) {
+      sentences.push(this.room.mode === "local" ? `${names.name(seat)}, your turn.` : "Your turn.");
+      if (this.room.mode !== "local" && fresh.some((e) => e.seat !== seat)) sound("turn");
+    }
+    if (covered) sentences.push(`Pass the device to ${names.name(view.turn)}.`);
+    if (sentences.length) this.say(sentences.join(" "), { quietToast: true });
+    if (view.hand_over) this.countStats(state, view, seat);
+  }
+
+  playSounds(events, view, seat) {
+    const mode = this.room.mode;
+    for (const e of events) {
+      if (e.type === "played") {
+        sound(e.suit ? "eight" : "play");
+        break;
+      }
+      if (e.type === "drew") {
+        sound("draw");
+        break;
+      }
+    }
+    const over = events.find((e) => e.type === "hand_over");
+    if (over) {
+      const won = mode !== "local" && (over.winners || []).length === 1 && over.winners[0] === seat;
+      window.setTimeout(() => sound(won || mode === "local" ? "win" : "lose"), 250);
+    }
+  }
+
+  countStats(state, view, seat) {
+    if (!view.hand_over) return;
+    const mode = this.room.mode;
+    const result = view.hand_over;
+    const single = mode !== "local";
+    countHand(`${this.token}:${state.room.round}:${view.hand_no}`, {
+      mode,
+      variant: this.room.variant,
+      won: single ? result.winners.length === 1 && result.winners[0] === seat : null,
+      gameOver: Boolean(view.game_over),
+      gameWon: single && view.game_over ? view.game_over.winners.includes(seat) : false,
+    });
+  }
+
+  say(text, { quietToast = false } = {}) {
+    this.ticker = text;
+    announce(text);
+    if (!quietToast) toast(text);
+    const ticker = this.container.querySelector("[data-testid=ticker]");
+    if (ticker) ticker.textContent = text;
+  }
+
+  // ---- the turn clock ---------------------------------------------------------------
+  noteDeadline() {
+    const deadline = this.room?.deadline;
+    if (!deadline || deadline === this.deadlineSeen) return;
+    this.deadlineSeen = deadline;
+    const full = (this.room.timer || 0) * 1000;
+    const raw = deadline - Date.now();
+    // A clock that disagrees with the server's: count the whole turn from now.
+    this.deadlineOffset = raw > full + 1500 || raw < -1500 ? Date.now() + full - deadline : 0;
+  }
+
+  timerLeft() {
+    const deadline = this.room?.deadline;
+    if (!deadline) return null;
+    return Math.max(0, deadline + this.deadlineOffset - Date.now());
+  }
+
+  timerText() {
+    const left = this.timerLeft();
+    if (left === null) return "";
+    return `${Math.ceil(left / 1000)}s`;
+  }
+
+  tick() {
+    const left = this.timerLeft();
+    if (left === null) return;
+    const text = this.timerText();
+    for (const el of this.container.querySelectorAll("[data-testid=timer]")) {
+      if (el.textContent !== text) el.textContent = text;
+      el.classList.toggle("low", left < 6000);
+    }
+    const secs = Math.ceil(left / 1000);
+    if (this.wasMyTurn && secs <= 5 && secs > 0 && secs !== this.lastTick) {
+      this.lastTick = secs;
+      sound("tick");
+    }
+  }
+
+  // ---- playing ---------------------------------------------------------------------
+  current() {
+    const shown = this.display();
+    if (!shown || shown.covered || !shown.state.view) return null;
+    return shown;
+  }
+
+  act(action) {
+    const shown = this.current();
+    if (!shown) return;
+    if (this.pending) return;
+    const id = actionId();
+    const ok = this.send({ type: "act", seat: shown.seat, version: shown.state.version, id, action });
+    if (!ok) return;
+    this.pending = { id, version: shown.state.version };
+    window.clearTimeout(this.pendingTimer);
+    this.pendingTimer = window.setTimeout(() => {
+      this.pending = null;
+    }, PENDING_MS);
+    this.lifted = null;
+    this.picker = null;
+    if (action.type === "play") sound(action.suit ? "eight" : "play");
+    else if (action.type === "draw") sound("draw");
+    this.render();
+  }
+
+  tapCard(code) {
+    const shown = this.current();
+    if (!shown || this.pending) return;
+    const view = shown.state.view;
+    this.focus = code;
+    if (!playableCards(view).has(code)) {
+      this.explain(code);
+      return;
+    }
+    if (this.lifted === code || settings().oneTap || view.drawn === code) {
+      this.playCard(code);
+      return;
+    }
+    this.lifted = code;
+    this.picker = needsSuit(view, code) ? code : null;
+    this.say(this.picker ? `${cardName(code)} lifted: name a suit.` : `${cardName(code)} lifted. Tap again to play.`, { quietToast: true });
+    this.render();
+  }
+
+  explain(code) {
+    const shown = this.current();
+    const view = shown?.state.view;
+    const reason = view?.unplayable?.[code];
+    if (reason) {
+      sound("error");
+      this.say(reason);
+    } else if (view && playableCards(view).has(code)) {
+      this.say(`${cardName(code)} can be played.`);
+    }
+  }
+
+  playCard(code) {
+    const shown = this.current();
+    if (!shown) return;
+    const view = shown.state.view;
+    const plays = playsOf(view, code);
+    if (!plays.length) return;
+    if (plays.some((a) => a.suit)) {
+      this.lifted = code;
+      this.picker = code;
+      this.say(`Name a suit for ${cardName(code)}.`, { quietToast: true });
+      this.render();
+      this.container.querySelector("[data-testid=suit-picker] button")?.focus();
+      return;
+    }
+    const single = plays.find((a) => a.cards.length === 1) || plays[0];
+    this.act(single);
+  }
+
+  playDrawn() {
+    const view = this.current()?.state.view;
+    if (view?.drawn) this.playCard(view.drawn);
+  }
+
+  nameSuit(suit) {
+    const shown = this.current();
+    if (!shown || !this.picker) return;
+    const play = playsOf(shown.state.view, this.picker).find((a) => a.suit === suit);
+    if (!play) return;
+    this.focus = null;
+    this.act(play);
+  }
+
+  drop() {
+    if (!this.lifted && !this.picker) return;
+    this.lifted = null;
+    this.picker = null;
+    this.render();
+  }
+
+  simple(type) {
+    const view = this.current()?.state.view;
+    const action = legalOf(view, type);
+    if (!action) {
+      if (view) this.say(notNowText(type));
+      return;
+    }
+    this.act(action);
+  }
+
+  agree() {
+    const room = this.room;
+    if (!room || !room.hand_over) return;
+    const me = this.held[0];
+    if (room.mode !== "local" && room.seats[me]?.agreed) return;
+    if (this.send({ type: "agree", entropy: entropy() })) {
+      this.revealedKey = null;
+      this.say("Ready for the next round.", { quietToast: true });
+    }
+  }
+
+  reveal() {
+    const shown = this.display();
+    if (!shown || !shown.covered || !shown.key) return;
+    this.revealedKey = shown.key;
+    this.focus = null;
+    this.announcedVersion = Math.max(0, this.announcedVersion);
+    this.render();
+    const hand = this.container.querySelector("[data-testid=hand] [tabindex='0']");
+    hand?.focus({ preventScroll: true });
+    this.say(`${seatNames(this.room, shown.seat, "local").name(shown.seat)}, your turn.`, { quietToast: true });
+  }
+
+  sort() {
+    const next = settings().sort === "suit" ? "rank" : "suit";
+    saveSettings({ sort: next });
+    this.say(next === "suit" ? "Sorted by suit." : "Sorted by rank.", { quietToast: true });
+  }
+
+  hint() {
+    const shown = this.current();
+    if (!shown || !shown.state.view.legal?.length) {
+      this.say("A hint is for your turn.");
+      return;
+    }
+    this.hintId = actionId();
+    this.send({ type: "hint", seat: shown.seat, id: this.hintId });
+  }
+
+  showHint(msg) {
+    this.hintId = null;
+    const action = msg.action || msg.hint?.action;
+    const reason = msg.reason || msg.hint?.reason || "";
+    if (!action) {
+      this.say("No hint now.");
+      return;
+    }
+    if (action.type === "play" && action.cards?.length) {
+      this.lifted = action.cards[0];
+      this.picker = needsSuit(this.current()?.state.view, this.lifted) ? this.lifted : null;
+      this.render();
+      this.say(`Hint: play ${cardName(action.cards[0])}${action.suit ? ` and name ${suitName(action.suit)}` : ""}. ${reason}`.trim());
+    } else {
+      this.say(`Hint: ${action.type}. ${reason}`.trim());
+    }
+  }
+
+  undo() {
+    if (this.room?.mode !== "computer") return;
+    if (!this.room.can_undo) {
+      this.say("There is nothing to take back.");
+      return;
+    }
+    this.send({ type: "undo" });
+  }
+
+  toggleSound() {
+    const on = !settings().sound;
+    saveSettings({ sound: on });
+    if (on) sound("turn");
+    this.say(on ? "Sound on." : "Sound off.");
+  }
+
+  async saveRecord() {
+    try {
+      const record = await api.record(this.token, Object.values(this.entry.credentials || {}));
+      const blob = new Blob([JSON.stringify(record, null, 2)], { type: "application/json" });
+      const url = URL.createObjectURL(blob);
+      const a = h("a", { href: url, download: `eights-${this.token}-round-${this.room.round}.json` });
+      document.body.append(a);
+      a.click();
+      a.remove();
+      window.setTimeout(() => URL.revokeObjectURL(url), 5000);
+      this.say("The game’s record is saved.");
+    } catch (err) {
+      this.say(err.message || "The record could not be fetched.");
+    }
+  }
+
+  // ---- the keyboard ------------------------------------------------------------------
+  key(e) {
+    if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (settingsOpen()) return;
+    const tag = e.target?.tagName;
+    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
+    if (!this.container.isConnected) return;
+    const k = e.key;
+    if (k === "ArrowLeft" || k === "ArrowRight" || k === "Home" || k === "End") {
+      if (this.moveFocus(k)) e.preventDefault();
+      return;
+    }
+    if (k === "Escape") {
+      if (this.lifted || this.picker) {
+        e.preventDefault();
+        this.drop();
+      } else if (this.showHistory) {
+        this.showHistory = false;
+        this.render();
+      }
+      return;
+    }
+    if (k === "Enter" || k === " ") return; // buttons handle these themselves
+    if (this.picker) {
+      const suit = suitFromKey(k);
+      if (suit) {
+        e.preventDefault();
+        this.nameSuit(suit);
+        return;
+      }
+    }
+    const lower = k.length === 1 ? k.toLowerCase() : k;
+    const handled = {
+      d: () => this.simple("draw"),
+      k: () => this.simple("keep"),
+      p: () => this.simple("pass"),
+      t: () => this.simple("take"),
+      s: () => this.sort(),
+      h: () => this.hint(),
+      n: () => this.agree(),
+      u: () => this.undo(),
+      m: () => this.toggleSound(),
+    }[lower];
+    if (handled) {
+      e.preventDefault();
+      handled();
+    }
+  }
+
+  moveFocus(key) {
+    const hand = this.container.querySelector("[data-testid=hand]");
+    if (!hand) return false;
+    const cards = Array.from(hand.querySelectorAll("[data-card]"));
+    if (!cards.length) return false;
+    let index = cards.indexOf(document.activeElement);
+    if (index < 0) {
+      if (!hand.contains(document.activeElement)) return false;
+      index = 0;
+    }
+    if (key === "ArrowLeft") index = Math.max(0, index - 1);
+    else if (key === "ArrowRight") index = Math.min(cards.length - 1, index + 1);
+    else if (key === "Home") index = 0;
+    else index = cards.length - 1;
+    cards.forEach((c, i) => c.setAttribute("tabindex", i === index ? "0" : "-1"));
+    cards[index].focus();
+    this.focus = cards[index].dataset.card;
+    return true;
+  }
+}
+
+/** A view with only what anyone at the table may see: no hand, no legal moves. */
+function publicOnly(view) {
+  const out = { ...view };
+  out.hand = null;
+  out.drawn = null;
+  out.legal = [];
+  out.unplayable = {};
+  return out;
+}
+
+function notNowText(type) {
+  return {
+    draw: "You cannot draw now.",
+    keep: "There is no drawn card to keep.",
+    pass: "You can pass only when you can neither play nor draw.",
+    take: "There is nothing to take.",
+    bridge: "No bridge now.",
+  }[type] || "Not now.";
+}
+
+function lostSeatPage(token, message) {
+  return h("main", { class: "page narrow", testid: "seat-lost" },
+    h("h1", {}, "This seat is no longer yours"),
+    h("p", {}, message || "The table did not recognise this browser’s seat."),
+    h("div", { class: "page-actions" },
+      h("button", {
+        type: "button",
+        class: "btn",
+        onclick: () => {
+          forgetTable(token);
+          window.history.pushState({}, "", "/");
+          window.dispatchEvent(new PopStateEvent("popstate"));
+        },
+      }, "Forget this table"),
+      h("a", { class: "btn primary", href: "/", "data-link": "" }, "Open a new table")));
+}

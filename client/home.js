@@ -1,0 +1,254 @@
+// The home page: play with a friend, pass and play, play the computer, and saved tables.
+import { api } from "./api.js";
+import { h, announce, toast } from "./dom.js";
+import { navigate } from "./nav.js";
+import { forgetTable, saveSettings, savedTables, saveTable, settings } from "./storage.js";
+import { openSettings } from "./settings.js";
+import { variantTitle } from "./table.js";
+import { faceCard } from "./cardview.js";
+
+/** The most seats each table deals (the server checks; this only shapes the menus). */
+const MAX_PLAYERS = { duo: 2, classic: 6, "ember-ridge": 4 };
+const VARIANTS = ["duo", "classic", "ember-ridge"];
+
+function timerSetting(value) {
+  if (value === "off") return false;
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : true;
+}
+
+export function homePage() {
+  const s = settings();
+  const busy = new Set();
+
+  async function create(kind, spec, button) {
+    if (busy.size) return;
+    busy.add(kind);
+    const label = button.textContent;
+    button.disabled = true;
+    button.textContent = "Opening…";
+    try {
+      const made = await api.create(spec);
+      const path = `/t/${made.token}`;
+      saveTable({
+        token: made.token,
+        mode: spec.mode,
+        variant: spec.variant,
+        players: spec.players,
+        credentials: made.credentials,
+        link: made.link,
+        created: Date.now(),
+      });
+      navigate(path, { states: made.states || [] });
+    } catch (err) {
+      toast(err.message);
+      announce(err.message);
+      button.disabled = false;
+      button.textContent = label;
+    } finally {
+      busy.delete(kind);
+    }
+  }
+
+  const myName = () => (settings().name || "").trim() || undefined;
+
+  // ---- with a friend ----
+  const onlineVariant = variantSelect("online-variant", s.variant);
+  const onlineButton = h("button", {
+    type: "button",
+    class: "btn primary big",
+    testid: "create-online",
+    onclick: () => create("online", {
+      mode: "online",
+      variant: onlineVariant.value,
+      players: 2,
+      timer: timerSetting(settings().timer),
+      names: myName() ? [myName()] : [],
+    }, onlineButton),
+  }, "Create a table");
+
+  // ---- pass and play ----
+  const localVariant = variantSelect("local-variant", s.variant);
+  const localPlayers = h("select", { id: "local-players", testid: "local-players" });
+  const localNames = h("div", { class: "names-row" });
+  const drawLocalPlayers = () => {
+    const max = MAX_PLAYERS[localVariant.value] || 2;
+    const keep = Math.min(Number(localPlayers.value) || 2, max);
+    localPlayers.replaceChildren(...range(2, max).map((n) => h("option", { value: n, selected: n === keep }, `${n} players`)));
+    localPlayers.disabled = max === 2;
+    const existing = Array.from(localNames.querySelectorAll("input")).map((i) => i.value);
+    localNames.replaceChildren(...range(1, keep).map((n) => h("input", {
+      type: "text",
+      maxlength: "24",
+      class: "name-input",
+      "aria-label": `Name of player ${n}`,
+      placeholder: `Player ${n}`,
+      value: existing[n - 1] ?? (n === 1 ? s.name : ""),
+      testid: `local-name-${n}`,
+    })));
+  };
+  localVariant.addEventListener("change", drawLocalPlayers);
+  localPlayers.addEventListener("change", drawLocalPlayers);
+  drawLocalPlayers();
+  const localButton = h("button", {
+    type: "button",
+    class: "btn primary big",
+    testid: "create-local",
+    onclick: () => {
+      const players = Number(localPlayers.value) || 2;
+      const names = Array.from(localNames.querySelectorAll("input")).map((i, n) => i.value.trim() || `Player ${n + 1}`);
+      create("local", {
+        mode: "local",
+        variant: localVariant.value,
+        players,
+        timer: false,
+        names,
+      }, localButton);
+    },
+  }, "Deal");
+
+  // ---- the computer ----
+  const botVariant = variantSelect("computer-variant", s.variant);
+  const level = h("select", { id: "computer-level", testid: "computer-level", onchange: (e) => saveSettings({ level: e.target.value }) },
+    [["easy", "Easy"], ["medium", "Medium"], ["hard", "Hard"]].map(([v, t]) => h("option", { value: v, selected: v === s.level }, t)));
+  const friends = h("select", { id: "computer-friends", testid: "computer-friends", onchange: (e) => saveSettings({ friends: Number(e.target.value) }) });
+  const friendsField = h("label", { class: "field" }, h("span", {}, "Computer friends"), friends);
+  const drawFriends = () => {
+    const max = (MAX_PLAYERS[botVariant.value] || 2) - 1;
+    const keep = Math.min(Number(friends.value) || settings().friends || 1, max);
+    friends.replaceChildren(...range(1, max).map((n) => h("option", { value: n, selected: n === keep }, String(n))));
+    friends.disabled = max === 1;
+    friendsField.hidden = max === 1;
+  };
+  botVariant.addEventListener("change", drawFriends);
+  drawFriends();
+  const botButton = h("button", {
+    type: "button",
+    class: "btn primary big",
+    testid: "create-computer",
+    onclick: () => create("computer", {
+      mode: "computer",
+      variant: botVariant.value,
+      players: (Number(friends.value) || 1) + 1,
+      level: level.value,
+      speed: settings().speed,
+      timer: timerSetting(settings().timer),
+      names: myName() ? [myName()] : [],
+    }, botButton),
+  }, "Play");
+
+  for (const select of [onlineVariant, localVariant, botVariant]) {
+    select.addEventListener("change", (e) => saveSettings({ variant: e.target.value }));
+  }
+
+  const nameInput = h("input", {
+    id: "my-name",
+    type: "text",
+    maxlength: "24",
+    value: s.name,
+    placeholder: "Your name",
+    autocomplete: "nickname",
+    testid: "my-name",
+    onchange: (e) => saveSettings({ name: e.target.value.trim() }),
+  });
+
+  return h("main", { class: "page home", testid: "home" },
+    h("header", { class: "hero" },
+      h("div", { class: "hero-cards", "aria-hidden": "true" },
+        faceCard("8S", { extraClass: "h1c" }), faceCard("8H", { extraClass: "h2c" }), faceCard("8D", { extraClass: "h3c" })),
+      h("h1", {}, "Eights"),
+      h("p", { class: "tagline" }, "A private card table for you two. Each of you sees only your own hand; every eight can change the plan.")),
+    h("div", { class: "name-field" },
+      h("label", { for: "my-name" }, "Your name"), nameInput),
+    h("div", { class: "modes" },
+      modeCard("Play with a friend", "Two devices, one private hand each. Send the invitation link; the first guest takes the second seat.", [
+        field("Table", onlineVariant),
+      ], onlineButton, "online"),
+      modeCard("Pass and play on this device", "Share one phone or computer. The table hides each hand until its player taps Reveal.", [
+        field("Table", localVariant),
+        h("label", { class: "field" }, h("span", {}, "Players"), localPlayers),
+        localNames,
+      ], localButton, "local"),
+      modeCard("Play the computer", "Nutmeg and friends sit down with you. They see only their own cards, as you do.", [
+        field("Table", botVariant),
+        field("Level", level),
+        friendsField,
+      ], botButton, "computer")),
+    savedList(),
+    h("footer", { class: "home-foot" },
+      h("nav", { "aria-label": "More" },
+        h("span", {}, "Rules: "),
+        VARIANTS.map((v, i) => [i ? " · " : "", h("a", { href: `/rules/${v}`, "data-link": "", testid: `rules-${v}` }, variantTitle(v))]),
+        h("span", { class: "sep" }, " | "),
+        h("a", { href: "/verify", "data-link": "", testid: "verify-nav" }, "Verify a game"),
+        h("span", { class: "sep" }, " | "),
+        h("button", { type: "button", class: "linkish", testid: "open-settings", onclick: () => openSettings() }, "Settings & statistics"))));
+}
+
+function range(a, b) {
+  const out = [];
+  for (let i = a; i <= b; i++) out.push(i);
+  return out;
+}
+
+function variantSelect(id, selected) {
+  return h("select", { id, testid: id },
+    VARIANTS.map((v) => h("option", { value: v, selected: v === selected }, `${variantTitle(v)}${v === "duo" ? " (two players)" : ""}`)));
+}
+
+function field(label, control) {
+  return h("label", { class: "field" }, h("span", {}, label), control);
+}
+
+function modeCard(title, text, fields, button, kind) {
+  return h("section", { class: `mode-card mode-${kind}`, "aria-label": title },
+    h("h2", {}, title),
+    h("p", { class: "mode-text" }, text),
+    h("div", { class: "fields" }, fields),
+    button);
+}
+
+const KIND_TITLES = {
+  local: "Pass and play",
+  computer: "Against the computer",
+  online: "With friends online",
+};
+
+function savedList() {
+  const all = Object.values(savedTables()).sort((a, b) => (b.seen || b.created || 0) - (a.seen || a.created || 0));
+  const box = h("section", { class: "saved", testid: "saved-games", "aria-labelledby": "saved-title" });
+  if (!all.length) return box;
+  box.append(h("h2", { id: "saved-title" }, "Your tables"));
+  for (const kind of ["local", "computer", "online"]) {
+    const rows = all.filter((t) => t.mode === kind);
+    if (!rows.length) continue;
+    box.append(h("h3", {}, KIND_TITLES[kind]),
+      h("ul", { class: "saved-list" }, rows.map((t) => savedRow(t))));
+  }
+  return box;
+}
+
+function savedRow(t) {
+  const when = new Date(t.seen || t.created || Date.now());
+  const others = (t.names || []).filter((n, i) => !(t.credentials || {})[i]);
+  const who = t.mode === "local" ? (t.names || []).join(", ") : others.length ? `with ${others.join(", ")}` : "";
+  const state = t.waiting ? "waiting for your friend" : t.round ? `round ${t.round}` : "";
+  const li = h("li", { class: "saved-row", testid: "saved-game", dataset: { token: t.token, mode: t.mode } },
+    h("a", { class: "saved-open", href: `/t/${t.token}`, "data-link": "", testid: "resume" },
+      h("strong", {}, variantTitle(t.variant || "duo")),
+      h("span", { class: "muted" }, [who, state].filter(Boolean).join(" · ")),
+      h("time", { class: "muted small", datetime: when.toISOString() }, when.toLocaleString())),
+    h("button", {
+      type: "button",
+      class: "btn small ghost",
+      testid: "forget",
+      "aria-label": `Forget this ${variantTitle(t.variant || "duo")} table`,
+      onclick: () => {
+        forgetTable(t.token);
+        li.remove();
+        announce("Table forgotten.");
+      },
+    }, "Forget"));
+  return li;
+}
+

@@ -1,0 +1,112 @@
+// Sentences about the table: who is who, each move as it happens, how a hand ended.
+import { theCard, suitName } from "./cards.js";
+
+const DEFAULT_NAME = /^Player \d+$/;
+
+/**
+ * How to call each seat, seen from `me` (null on a shared device, where every seat is
+ * called by its name). Returns {name(seat), subject(seat), possessive(seat)}.
+ */
+export function seatNames(room, me, mode) {
+  const seats = room?.seats || [];
+  const name = (seat) => {
+    const s = seats[seat];
+    if (!s) return `Player ${seat + 1}`;
+    if (mode === "online" && seat !== me && DEFAULT_NAME.test(s.name)) return "Your friend";
+    return s.name;
+  };
+  const isMe = (seat) => me !== null && me !== undefined && seat === me && mode !== "local";
+  return {
+    round: room?.variant === "duo" ? "round" : "hand",
+    oneGameARound: room?.variant === "duo",
+    name,
+    isMe,
+    subject: (seat) => (isMe(seat) ? "You" : name(seat)),
+    object: (seat) => (isMe(seat) ? "you" : name(seat)),
+    possessive: (seat) => (isMe(seat) ? "Your" : `${name(seat)}’s`),
+  };
+}
+
+/** One sentence per event (draws in a row by one seat are counted together). */
+export function describeEvents(events, names) {
+  const out = [];
+  let drawRun = null;
+  const flush = () => {
+    if (!drawRun) return;
+    const { seat, n } = drawRun;
+    out.push(`${names.subject(seat)} drew ${n === 1 ? "a card" : `${n} cards`}.`);
+    drawRun = null;
+  };
+  for (const e of events) {
+    if (!e || typeof e !== "object") continue;
+    if (e.type === "drew") {
+      if (drawRun && drawRun.seat === e.seat) drawRun.n += 1;
+      else {
+        flush();
+        drawRun = { seat: e.seat, n: 1 };
+      }
+      continue;
+    }
+    flush();
+    const sentence = describeEvent(e, names);
+    if (sentence) out.push(sentence);
+  }
+  flush();
+  return out;
+}
+
+function describeEvent(e, names) {
+  switch (e.type) {
+    case "opened":
+      return `The first card is ${theCard(e.card)}.`;
+    case "played": {
+      const cards = (e.cards || []).map(theCard);
+      const what = cards.length > 1 ? cards.join(" and ") : cards[0] || "a card";
+      const named = e.suit ? ` and named ${suitName(e.suit)}` : "";
+      return `${names.subject(e.seat)} played ${what}${named}.`;
+    }
+    case "kept":
+      return `${names.subject(e.seat)} kept the card.`;
+    case "passed":
+      return `${names.subject(e.seat)} passed.`;
+    case "turn_ended":
+      return `${names.possessive(e.seat)} turn is over.`;
+    case "reshuffled":
+      return "The pile was shuffled into a new stock.";
+    case "hand_over":
+      return handOverSentence(e, names);
+    case "game_over":
+      return names.oneGameARound ? "" : gameOverSentence(e, names);
+    default:
+      return "";
+  }
+}
+
+function list(seats, names) {
+  const all = seats.map((s) => names.subject(s));
+  if (all.length <= 1) return all[0] || "Nobody";
+  return `${all.slice(0, -1).join(", ")} and ${all[all.length - 1]}`;
+}
+
+/** "Nutmeg went out and won the hand." / "Blocked: you win with the lower count." */
+export function handOverSentence(result, names) {
+  const winners = result.winners || [];
+  const verb = winners.length === 1 && !names.isMe(winners[0]) ? "wins" : "win";
+  if (result.reason === "went_out") {
+    return `${names.subject(winners[0])} went out and ${verb} the ${names.round || "hand"}.`;
+  }
+  const why = result.reason === "stock_limit" ? "The stock ran out too often" : "Nobody can move";
+  if (winners.length === 0) return `${why}: the ${names.round || "hand"} is over.`;
+  if (winners.length > 1) return `${why}: ${list(winners, names)} tie with the lowest count.`;
+  return `${why}: ${names.subject(winners[0])} ${verb} with the lowest count.`;
+}
+
+export function gameOverSentence(result, names) {
+  const winners = result.winners || [];
+  if (winners.length > 1) return `Game over: ${list(winners, names)} share first place.`;
+  if (winners.length === 1) {
+    const who = names.subject(winners[0]);
+    return `Game over: ${who} ${names.isMe(winners[0]) ? "win" : "wins"} the game.`;
+  }
+  return "Game over.";
+}

@@ -1,0 +1,27 @@
+// Plain pages: a table that is gone, a table that is full.
+import { h } from "./dom.js";
+
+export function gonePage() {
+  return h("main", { class: "page narrow", testid: "table-gone" },
+    h("div", { class: "page-icon", "aria-hidden": "true" }, "\u2660"),
+    h("h1", {}, "This table is gone"),
+    h("p", {}, "The invitation is not for a table we know. Tables close after a week without play; ask your friend for a new link, or open a table of your own."),
+    h("div", { class: "page-actions" }, h("a", { class: "btn primary", href: "/", "data-link": "" }, "Open a new table")));
+}
+
+export function fullPage() {
+  return h("main", { class: "page narrow", testid: "table-full" },
+    h("div", { class: "page-icon", "aria-hidden": "true" }, "\u2665"),
+    h("h1", {}, "This table is full"),
+    h("p", {}, "Both seats are taken. If one of them is yours, open the link in the browser you played in; otherwise ask your friend for a new invitation."),
+    h("div", { class: "page-actions" }, h("a", { class: "btn primary", href: "/", "data-link": "" }, "Open a table of your own")));
+}
+
+export function errorPage(title, message) {
+  return h("main", { class: "page narrow", testid: "error-page" },
+    h("h1", {}, title),
+    h("p", {}, message),
+    h("div", { class: "page-actions" },
+      h("button", { type: "button", class: "btn", onclick: () => window.location.reload() }, "Try again"),
+      h("a", { class: "btn primary", href: "/", "data-link": "" }, "Home")));
+}

@@ -1,0 +1,82 @@
+// The Rules page: a short text for each table we deal (the engine's rules, in words).
+import { h } from "./dom.js";
+
+const SCORING = "Cards left in a hand count: an eight 50, a king, queen, jack or ten 10, an ace 1, the others their number.";
+
+export const RULES = {
+  duo: {
+    title: "Duo — the private table for two",
+    intro: "Two players, one standard deck of 52 cards, and every eight is wild.",
+    rules: [
+      "Each player gets 7 cards. The next card starts the pile; the opening card is never an eight. The rest is the stock.",
+      "Player 1 starts the first round; the starter alternates each round.",
+      "Play one card that matches the top card’s suit or rank.",
+      "An eight is wild: play it on anything and name a suit. The next card must be that suit or another eight. You may finish with an eight.",
+      "If no card of yours fits, draw one card at a time until one does, then play it. You may not draw while you hold a card that fits. Drawing keeps your turn.",
+      "When the stock is empty, the pile under its top card is shuffled into a new stock; the top card and a named suit stay.",
+      "If you can neither play nor draw, pass. Two passes in a row end a blocked round.",
+      "The first to empty their hand wins the round. In a blocked round the lower total left in hand wins; equal totals tie.",
+      SCORING,
+      "Each round stands alone: there is no running score. Both players agree to start the next round.",
+    ],
+  },
+  classic: {
+    title: "Classic Crazy Eights",
+    intro: "Two to six players; a game to 100 points.",
+    rules: [
+      "With two players everyone gets 7 cards; with three to six, 5 cards each. An opening eight goes back into the middle of the stock.",
+      "The deal moves one seat to the left each hand; the player on the dealer’s left starts and play goes to the left.",
+      "Play one card that matches the suit or the rank of the top card.",
+      "Eights are wild: play one on anything and name the suit the next player must follow (or play another eight).",
+      "If you cannot play, or would rather not, draw one card at a time until one fits. Then play it or keep it; either way your turn ends.",
+      "When the stock runs out, the pile under its top card becomes a new stock. Nothing to draw and nothing fits: pass. The 21st run-out in one hand blocks it.",
+      "The first player out scores the points of every card left in the other hands. In a blocked hand the lowest count scores the difference to each other hand.",
+      SCORING,
+      "After a hand in which someone reaches 100, the highest total wins.",
+      "Each turn has a 20-second timer: when it runs out the table plays your lowest card, or draws.",
+    ],
+  },
+  "ember-ridge": {
+    title: "Ember Ridge Crazy Eights",
+    intro: "Two to four players at a camp table on a pine ridge.",
+    rules: [
+      "Seven cards each at two players, five at three or four. An opening eight is buried in the stock and the next card turned.",
+      "The dealer’s left starts and play goes clockwise.",
+      "Play one card that matches the top card by suit or rank.",
+      "Eights are wild: play one on anything and name the suit the next player must follow.",
+      "You may draw even when you could play. Draw until a card fits, then play it.",
+      "There is no new stock: when the stock is empty and nothing fits, you pass. If nobody can play, the hand is blocked and the lowest hand wins it.",
+      "The first player out scores the cards left in the other hands.",
+      SCORING,
+      "The first to 100 at two players, 150 at three or 200 at four wins the game.",
+    ],
+  },
+};
+
+export function rulesPage(variant) {
+  const rules = RULES[variant];
+  const others = Object.keys(RULES).map((v) => h("li", {},
+    v === variant ? h("strong", { "aria-current": "page" }, RULES[v].title)
+      : h("a", { href: `/rules/${v}`, "data-link": "" }, RULES[v].title)));
+  if (!rules) {
+    return h("main", { class: "page narrow", testid: "rules" },
+      h("h1", {}, "Rules"),
+      h("p", {}, "There is no table by that name. These are the tables we deal:"),
+      h("ul", { class: "rule-links" }, others));
+  }
+  return h("main", { class: "page rules-page", testid: "rules", dataset: { variant } },
+    h("p", { class: "crumbs" }, h("a", { href: "/", "data-link": "" }, "\u2190 Eights")),
+    h("h1", {}, rules.title),
+    h("p", { class: "lead" }, rules.intro),
+    h("ol", { class: "rule-list" }, rules.rules.map((r) => h("li", {}, r))),
+    h("h2", {}, "At the table"),
+    h("ul", { class: "rule-list plain" },
+      h("li", {}, "Tap a card to lift it, then tap it again (or Play) to play it. Only the cards you may play look bright. Hold a finger on a dim card, or point at it, to read why it does not fit."),
+      h("li", {}, "Lift an eight and four suit tokens open: tap the suit you name. Tap the stock to draw."),
+      h("li", {}, "Keyboard: Tab to your hand, the arrow keys move along it, Enter or Space lifts and plays. D draws, K keeps, P passes, 1–4 or C, D, H, S name a suit, S sorts, H hints, N deals the next hand, U undoes against the computer, M turns the sound off, Escape puts a card back.")),
+    h("h2", {}, "Why it is fair"),
+    h("p", {}, "A secret seed shuffles every deal of a game. You see its fingerprint when the game starts and the seed itself when it ends, so every hand can be dealt again and checked: ",
+      h("a", { href: "/verify", "data-link": "" }, "verify a game"), "."),
+    h("h2", {}, "Other tables"),
+    h("ul", { class: "rule-links" }, others));
+}

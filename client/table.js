@@ -1,0 +1,505 @@
+// Rendering the table from a model the session (game.js) builds from the server's state.
+// Nothing here decides a rule: playable cards are those some legal action lays first.
+import { h } from "./dom.js";
+import { cardName, sortHand, suitGlyph, suitName, suitClass, SUITS } from "./cards.js";
+import { cardBack, faceCard, fan, handCard, suitToken } from "./cardview.js";
+import { gameOverSentence, handOverSentence } from "./narrate.js";
+
+const VARIANT_TITLES = { duo: "Duo", classic: "Classic", "ember-ridge": "Ember Ridge" };
+
+export function variantTitle(variant) {
+  return VARIANT_TITLES[variant] || variant;
+}
+
+/** The cards that some legal play lays first. */
+export function playableCards(view) {
+  const out = new Set();
+  for (const a of view?.legal || []) {
+    if (a.type === "play" && a.cards && a.cards.length) out.add(a.cards[0]);
+  }
+  return out;
+}
+
+export function legalOf(view, type) {
+  return (view?.legal || []).find((a) => a.type === type) || null;
+}
+
+/** The legal plays of `card` (one per suit for an eight). */
+export function playsOf(view, card) {
+  return (view?.legal || []).filter(
+    (a) => a.type === "play" && a.cards && a.cards[0] === card,
+  );
+}
+
+/** True when playing `card` needs a suit to be named. */
+export function needsSuit(view, card) {
+  return playsOf(view, card).some((a) => a.suit);
+}
+
+/**
+ * The whole table as one element. `m` is the model, `on` the callbacks.
+ */
+export function renderTable(m, on) {
+  const { room, view } = m;
+  const myTurn = Boolean(view && view.legal && view.legal.length && !m.covered);
+  const root = h("section", {
+    class: `table mode-${room.mode}${m.covered ? " is-covered" : ""}${view?.hand_over ? " is-over" : ""}`,
+    testid: "table",
+    "aria-label": `${variantTitle(room.variant)} table`,
+    dataset: {
+      version: String(m.version),
+      turn: myTurn ? "me" : "other",
+      seat: String(m.seat),
+      mode: room.mode,
+      over: view?.game_over ? "game" : view?.hand_over ? "hand" : "",
+      covered: m.covered ? "true" : "false",
+    },
+  });
+  root.append(topBar(m, on));
+  if (!view) {
+    root.append(h("div", { class: "felt felt-waiting" }, m.waitingPanel || ""));
+    return root;
+  }
+  const felt = h("div", { class: "felt" });
+  felt.append(opponentsRow(m));
+  felt.append(centre(m, on));
+  felt.append(promptRow(m, on));
+  if (m.picker && !m.covered) felt.append(suitPicker(m, on));
+  felt.append(myArea(m, on));
+  root.append(felt);
+  root.append(toolbar(m, on));
+  root.append(historyPanel(m, on));
+  root.append(fairness(m));
+  if (view.hand_over && !m.covered) root.append(resultsPanel(m, on));
+  if (m.covered) root.append(coverPanel(m, on));
+  return root;
+}
+
+// ---- the bar at the top --------------------------------------------------------------
+function topBar(m, on) {
+  const { room, view } = m;
+  const round = room.round ? ` · Round ${room.round}` : "";
+  const handNo = view && view.options?.target ? ` · Hand ${view.hand_no + 1}` : "";
+  const conn = m.connection === "open" ? null : h("span", {
+    class: "conn-note",
+    testid: "connection",
+    role: "status",
+  }, m.connection === "fatal" ? "Disconnected" : "Reconnecting…");
+  return h("header", { class: "table-bar" },
+    h("a", { class: "bar-btn", href: "/", "data-link": "", "aria-label": "Home", testid: "home" }, "\u2302"),
+    h("div", { class: "bar-title" },
+      h("strong", {}, variantTitle(room.variant)),
+      h("span", { class: "bar-sub" }, `${modeTitle(room.mode)}${round}${handNo}`)),
+    conn,
+    h("button", {
+      type: "button",
+      class: "bar-btn",
+      testid: "sound",
+      "aria-label": m.settings.sound ? "Sound is on. Turn sound off (M)" : "Sound is off. Turn sound on (M)",
+      "aria-pressed": m.settings.sound ? "true" : "false",
+      onclick: on.toggleSound,
+    }, m.settings.sound ? "\u266B" : "\u266A\u0338"),
+    h("button", {
+      type: "button",
+      class: "bar-btn",
+      testid: "open-settings",
+      "aria-label": "Settings",
+      onclick: on.openSettings,
+    }, "\u2699"),
+  );
+}
+
+function modeTitle(mode) {
+  return { online: "With a friend", local: "Pass and play", computer: "Against the computer" }[mode] || mode;
+}
+
+// ---- the other seats -----------------------------------------------------------------
+function opponentsRow(m) {
+  const { room, view } = m;
+  const seats = [];
+  for (let i = 1; i < view.players; i++) seats.push((m.seat + i) % view.players);
+  return h("div", { class: `opponents n${seats.length}` }, seats.map((s) => opponentPlate(m, s)));
+}
+
+function opponentPlate(m, seat) {
+  const { room, view, names } = m;
+  const info = room.seats[seat] || {};
+  const count = view.counts[seat] ?? 0;
+  const turn = !view.hand_over && view.turn === seat;
+  const connected = info.kind === "bot" || info.connected !== false;
+  const name = names.name(seat);
+  const bot = info.kind === "bot";
+  const status = bot ? `computer, ${info.level || ""}`.replace(/, $/, "") : connected ? "connected" : "away";
+  const total = (view.totals || [])[seat];
+  return h("div", {
+    class: `plate opponent${turn ? " to-act" : ""}${connected ? "" : " away"}`,
+    testid: "opponent",
+    dataset: { seat: String(seat), connected: connected ? "true" : "false", count: String(count) },
+    "aria-label": `${name}, ${status}, ${count} ${count === 1 ? "card" : "cards"}${turn ? ", to play" : ""}`,
+    role: "group",
+  },
+    h("div", { class: "plate-head" },
+      h("span", { class: `dot ${connected ? "on" : "off"}`, "aria-hidden": "true", title: connected ? "Connected" : "Away" }),
+      h("span", { class: "plate-name" }, name),
+      bot ? h("span", { class: "badge", title: "Computer player" }, "bot") : null,
+      showScores(view) ? h("span", { class: "score", title: "Score" }, String(total ?? 0)) : null),
+    fan(count, { label: `${count} ${count === 1 ? "card" : "cards"}` }),
+    turn ? timerBadge(m, seat) : null,
+    !connected ? h("span", { class: "away-note" }, "away") : null);
+}
+
+function showScores(view) {
+  return Boolean(view.options && view.options.target);
+}
+
+function timerBadge(m, seat) {
+  if (!m.room.deadline) return null;
+  return h("span", {
+    class: "timer",
+    testid: "timer",
+    dataset: { seat: String(seat), deadline: String(m.room.deadline) },
+    "aria-label": "Time left for this turn",
+  }, m.timerText || "");
+}
+
+// ---- stock, pile and suit token -------------------------------------------------------
+function centre(m, on) {
+  const { view } = m;
+  const canDraw = !m.covered && Boolean(legalOf(view, "draw"));
+  const stock = h("button", {
+    type: "button",
+    class: `stock${canDraw ? " can-draw" : ""}`,
+    testid: "stock",
+    dataset: { count: String(view.stock_size) },
+    "aria-disabled": canDraw ? "false" : "true",
+    "aria-label": `Stock, ${view.stock_size} ${view.stock_size === 1 ? "card" : "cards"}${canDraw ? ". Draw a card (D)" : ""}`,
+    title: canDraw ? "Draw a card (D)" : `Stock: ${view.stock_size} cards`,
+    onclick: () => canDraw && on.draw(),
+  },
+    view.stock_size > 0 ? [cardBack(), view.stock_size > 1 ? cardBack() : null] : h("span", { class: "card empty" }),
+    h("span", { class: "stock-count" }, String(view.stock_size)));
+  const pile = view.pile || [];
+  const top = pile[pile.length - 1];
+  const under = pile.slice(-3, -1);
+  const pileEl = h("div", { class: "pile", "aria-label": `Pile, ${view.pile_size} ${view.pile_size === 1 ? "card" : "cards"}` },
+    under.map((c, i) => faceCard(c, { extraClass: `under u${under.length - i}` })),
+    top ? faceCard(top, { testid: "pile-top", extraClass: `top${m.freshPile ? " landed" : ""}` }) : null);
+  const token = view.suit
+    ? h("div", { class: "named" }, suitToken(view.suit, { big: true }),
+      h("span", { class: "named-text" }, `${suitName(view.suit)}`))
+    : null;
+  return h("div", { class: "centre" },
+    h("div", { class: "turn-line" }, turnIndicator(m)),
+    h("div", { class: "middle" }, stock, pileEl, token),
+    h("p", { class: "ticker", "aria-hidden": "true", testid: "ticker" }, m.ticker || ""));
+}
+
+function turnIndicator(m) {
+  const { view, names, room } = m;
+  let text;
+  let whose = "other";
+  if (view.game_over) text = "Game over";
+  else if (view.hand_over) text = "Hand over";
+  else if (m.covered) text = `${names.name(view.turn)} to play`;
+  else if (view.turn === m.seat) {
+    whose = "me";
+    text = room.mode === "local" ? `${names.name(m.seat)}, your turn` : "Your turn";
+  } else {
+    const seat = room.seats[view.turn];
+    text = seat?.kind === "bot" ? `${names.name(view.turn)} is thinking…` : `Waiting for ${names.name(view.turn)}`;
+  }
+  return h("span", {
+    class: `turn ${whose}`,
+    testid: "turn-indicator",
+    dataset: { turn: whose, seat: String(view.turn) },
+  }, text, whose === "me" && m.room.deadline ? timerBadge(m, m.seat) : null);
+}
+
+// ---- what you may do now ------------------------------------------------------------
+function promptRow(m, on) {
+  const { view } = m;
+  const buttons = [];
+  let text = "";
+  if (!m.covered && !view.hand_over) {
+    const keep = legalOf(view, "keep");
+    const pass = legalOf(view, "pass");
+    const take = legalOf(view, "take");
+    const bridge = legalOf(view, "bridge");
+    const draw = legalOf(view, "draw");
+    const playable = playableCards(view);
+    if (view.drawn && playable.has(view.drawn)) {
+      text = keep
+        ? `You drew ${cardName(view.drawn)}. Play it or keep it.`
+        : `You drew ${cardName(view.drawn)}. Play it.`;
+      buttons.push(button("play", keep ? "Play it" : "Play it", () => on.playDrawn(), { primary: true, key: "Enter" }));
+      if (keep) buttons.push(button("keep", "Keep it", on.keep, { key: "K" }));
+    } else if (m.lifted && playable.has(m.lifted)) {
+      const eight = needsSuit(view, m.lifted);
+      text = eight ? `Name a suit for ${cardName(m.lifted)}.` : "";
+      if (!eight) buttons.push(button("play", `Play ${cardName(m.lifted)}`, () => on.playLifted(), { primary: true, key: "Enter" }));
+      buttons.push(button("drop", "Put back", on.drop, { key: "Esc" }));
+    } else if (view.legal && view.legal.length) {
+      if (playable.size) text = "Tap a bright card to lift it, then tap it again to play.";
+      else if (draw) text = "Nothing fits: draw from the stock.";
+      else if (pass) text = "Nothing fits and nothing to draw: pass.";
+      if (keep) buttons.push(button("keep", "Keep it", on.keep, { key: "K" }));
+    }
+    if (pass) buttons.push(button("pass", "Pass", on.pass, { key: "P" }));
+    if (take) buttons.push(button("take", "Take", on.take, { key: "T" }));
+    if (bridge) buttons.push(button("bridge", "Bridge", on.bridge));
+    if (draw && !playable.size) buttons.push(button("draw", "Draw", on.draw, { key: "D" }));
+  }
+  return h("div", { class: "prompt", testid: "prompt" },
+    text ? h("p", { class: "prompt-text" }, text) : null,
+    buttons.length ? h("div", { class: "prompt-buttons" }, buttons) : null);
+}
+
+function button(testid, label, onclick, { primary = false, key } = {}) {
+  return h("button", {
+    type: "button",
+    class: `btn${primary ? " primary" : ""}`,
+    testid,
+    onclick,
+    "aria-keyshortcuts": key && key.length === 1 ? key : null,
+  }, label, key ? h("kbd", { "aria-hidden": "true" }, key) : null);
+}
+
+function suitPicker(m, on) {
+  const order = ["H", "S", "D", "C"];
+  return h("div", {
+    class: "suit-picker",
+    testid: "suit-picker",
+    role: "group",
+    "aria-label": `Name a suit for ${cardName(m.picker)}`,
+  },
+    h("p", { class: "picker-title" }, "Name a suit"),
+    h("div", { class: "picker-tokens" },
+      order.map((s) => h("button", {
+        type: "button",
+        class: `token pick ${suitClass(s)}`,
+        dataset: { suit: s },
+        "aria-label": `${suitName(s)} (${SUITS.indexOf(s) + 1} or ${s})`,
+        title: suitName(s),
+        onclick: () => on.suit(s),
+      }, suitGlyph(s), h("span", { class: "pick-name" }, suitName(s))))),
+    h("button", { type: "button", class: "btn small ghost", onclick: on.drop, testid: "picker-cancel" }, "Cancel"));
+}
+
+// ---- your hand ------------------------------------------------------------------------
+function myArea(m, on) {
+  const { view, names, room } = m;
+  const name = names.name(m.seat);
+  const count = view.counts[m.seat] ?? (view.hand ? view.hand.length : 0);
+  const turn = !view.hand_over && view.turn === m.seat;
+  const plate = h("div", { class: `plate mine${turn ? " to-act" : ""}`, testid: "my-plate" },
+    h("span", { class: "plate-name" }, room.mode === "local" ? name : `${name} (you)`),
+    showScores(view) ? h("span", { class: "score", title: "Score" }, String((view.totals || [])[m.seat] ?? 0)) : null);
+  if (m.covered || !view.hand) {
+    return h("div", { class: "my-area" }, plate,
+      h("div", { class: "hand hidden-hand", testid: "hand-hidden" }, fan(count, { label: `${name}'s ${count} cards, face down` })));
+  }
+  return h("div", { class: "my-area" }, plate, handEl(m, on));
+}
+
+function handEl(m, on) {
+  const { view } = m;
+  const playable = playableCards(view);
+  const cards = sortHand(view.hand, m.sort);
+  const focusCard = cards.includes(m.focus) ? m.focus : cards.find((c) => playable.has(c)) || cards[0];
+  const widths = handLayout(cards.length, m.width);
+  const rows = [];
+  for (let r = 0; r < widths.rows; r++) {
+    const slice = cards.slice(r * widths.perRow, (r + 1) * widths.perRow);
+    rows.push(h("div", { class: "hand-row", style: { "--step": `${widths.step}px` } },
+      slice.map((code) => handCard(code, {
+        playable: playable.has(code),
+        lifted: m.lifted === code || (view.drawn === code && playable.has(code)),
+        reason: (view.unplayable || {})[code],
+        focusable: code === focusCard,
+        onClick: on.card,
+        onLongPress: on.explain,
+      }))));
+  }
+  return h("div", {
+    class: `hand${view.legal && view.legal.length ? " my-turn" : ""}`,
+    testid: "hand",
+    role: "group",
+    "aria-label": `Your hand, ${cards.length} ${cards.length === 1 ? "card" : "cards"}. Arrow keys move, Enter lifts and plays.`,
+    dataset: { count: String(cards.length) },
+  }, rows);
+}
+
+/** How many cards a row holds and how far apart they sit, for the screen's width. */
+export function handLayout(n, width) {
+  const cardW = width < 720 ? 64 : 92;
+  const room = Math.min(width, 1100);
+  const avail = Math.max(200, room - (width < 720 ? 44 : 120));
+  const minStep = width < 720 ? 26 : 34;
+  const maxPerRow = Math.max(1, Math.floor((avail - cardW) / minStep) + 1);
+  const rows = Math.max(1, Math.ceil(n / maxPerRow));
+  const perRow = Math.ceil(n / rows);
+  const step = perRow <= 1 ? cardW : Math.min(cardW + 8, (avail - cardW) / (perRow - 1));
+  return { rows, perRow, step: Math.floor(step), cardW };
+}
+
+// ---- below the table ------------------------------------------------------------------
+function toolbar(m, on) {
+  const { room, view } = m;
+  const items = [
+    h("button", {
+      type: "button", class: "tool", testid: "sort", onclick: on.sort,
+      "aria-label": `Sort: ${m.sort === "suit" ? "by suit" : "by rank"}. Switch (S)`,
+    }, m.sort === "suit" ? "By suit" : "By rank", h("kbd", { "aria-hidden": "true" }, "S")),
+    h("button", {
+      type: "button", class: "tool", testid: "hint", onclick: on.hint,
+      disabled: !(view && view.legal && view.legal.length) || m.covered,
+      "aria-label": "Hint (H)",
+    }, "Hint", h("kbd", { "aria-hidden": "true" }, "H")),
+  ];
+  if (room.mode === "computer") {
+    items.push(h("button", {
+      type: "button", class: "tool", testid: "undo", onclick: on.undo,
+      disabled: !room.can_undo, "aria-label": "Undo your last move (U)",
+    }, "Undo", h("kbd", { "aria-hidden": "true" }, "U")));
+  }
+  items.push(h("button", {
+    type: "button", class: "tool", testid: "scores-toggle", onclick: on.toggleHistory,
+    "aria-expanded": m.showHistory ? "true" : "false", "aria-controls": "history-panel",
+  }, "Scores"));
+  return h("nav", { class: "toolbar", "aria-label": "Table tools" }, items);
+}
+
+function historyPanel(m, on) {
+  const { room, view, names } = m;
+  const players = room.players;
+  const head = h("tr", {}, h("th", { scope: "col" }, room.variant === "duo" ? "Round" : "Game"),
+    Array.from({ length: players }, (_, s) => h("th", { scope: "col" }, names.name(s))),
+    h("th", { scope: "col" }, "Seed"));
+  const rows = (room.history || []).map((g) => h("tr", {},
+    h("th", { scope: "row" }, String(g.round)),
+    (g.scores || []).map((score, s) => h("td", { class: (g.winners || []).includes(s) ? "won" : "" },
+      `${score}${(g.winners || []).includes(s) ? " \u2605" : ""}`)),
+    h("td", { class: "mono", title: g.seed || "" }, g.seed ? `${g.seed.slice(0, 10)}…` : "")));
+  const current = view && view.options?.target
+    ? h("p", { class: "totals" }, `This game: ${(view.totals || []).map((t, s) => `${names.name(s)} ${t}`).join(", ")}`
+      + ` (to ${targetOf(view)})`)
+    : null;
+  return h("section", {
+    class: "history",
+    id: "history-panel",
+    testid: "history",
+    hidden: !m.showHistory,
+    "aria-label": "Scores and history",
+  },
+    h("div", { class: "history-head" }, h("h2", {}, "Scores"),
+      h("button", { type: "button", class: "btn small ghost", onclick: on.toggleHistory, "aria-label": "Close scores" }, "\u2715")),
+    current,
+    rows.length
+      ? h("div", { class: "table-scroll" }, h("table", {}, h("thead", {}, head), h("tbody", {}, rows)))
+      : h("p", { class: "muted" }, "No finished games yet."),
+    h("p", { class: "muted small" }, "Each game’s seed is revealed when it ends, so every deal can be checked. ",
+      h("a", { href: `/verify?token=${encodeURIComponent(room.token)}`, "data-link": "" }, "Verify a game")));
+}
+
+function targetOf(view) {
+  const t = view.options?.target;
+  if (t && typeof t === "object") return t[String(view.players)] ?? Object.values(t)[0];
+  return t;
+}
+
+function fairness(m) {
+  const { view, room } = m;
+  const fp = view?.fingerprint || room.fingerprint;
+  return h("footer", { class: "fairness" },
+    fp ? h("details", { class: "fp" },
+      h("summary", {}, "Deal fingerprint ", h("code", { testid: "fingerprint", dataset: { fingerprint: fp }, title: fp }, `${fp.slice(0, 12)}…`)),
+      h("p", { class: "mono small break" }, fp),
+      h("p", { class: "muted small" }, "The fingerprint of the secret seed that shuffles this game. The seed itself is shown when the game ends.")) : null,
+    view?.seed ? h("p", { class: "seed-line" }, "Seed ", h("code", { testid: "seed", class: "mono break" }, view.seed)) : null);
+}
+
+// ---- the end of a hand ---------------------------------------------------------------
+function resultsPanel(m, on) {
+  const { view, room, names } = m;
+  const result = view.hand_over;
+  const game = view.game_over;
+  const me = m.seat;
+  const single = room.mode !== "local";
+  let title;
+  if (single && result.winners.length === 1 && result.winners[0] === me) title = room.variant === "duo" ? "You won the round!" : "You won the hand!";
+  else if (single && result.winners.length > 1 && result.winners.includes(me)) title = "A tie";
+  else if (result.winners.length === 1) title = `${names.name(result.winners[0])} won${single ? "" : "!"}`;
+  else title = "A tie";
+  if (game && room.variant !== "duo") {
+    title = single && game.winners.includes(me) ? "You won the game!" : `${game.winners.map(names.name).join(" and ")} won the game`;
+  }
+  const hands = result.hands || [];
+  const rows = [];
+  for (let s = 0; s < view.players; s++) {
+    const cards = sortHand(hands[s] || [], "suit");
+    rows.push(h("li", { class: `result-row${result.winners.includes(s) ? " winner" : ""}`, dataset: { seat: String(s) } },
+      h("div", { class: "result-who" },
+        h("strong", {}, single && s === me ? "You" : names.name(s)),
+        h("span", { class: "muted" }, ` ${result.remaining[s] ?? 0} in hand`),
+        h("span", { class: "pts" }, `+${result.points[s] ?? 0}`),
+        showScores(view) ? h("span", { class: "tot" }, `= ${(view.totals || [])[s] ?? 0}`) : null),
+      h("div", { class: "result-cards" },
+        cards.length ? cards.map((c) => faceCard(c, { small: true })) : h("span", { class: "muted" }, "no cards left"))));
+  }
+  const agreed = room.seats.map((s) => s.agreed);
+  const mine = room.mode === "local" ? agreed.every(Boolean) : agreed[me];
+  const waitingFor = room.seats.filter((s, i) => !s.agreed && s.kind === "human" && i !== me).map((s) => names.name(s.seat));
+  const label = game ? (room.variant === "duo" ? "New round" : "Play again") : "Next hand";
+  const sentence = game && room.variant !== "duo" ? gameOverSentence(game, names) : handOverSentence(result, names);
+  return h("section", {
+    class: "results",
+    testid: "results",
+    role: "dialog",
+    "aria-modal": "false",
+    "aria-labelledby": "results-title",
+  },
+    h("h2", { id: "results-title" }, title),
+    h("p", { class: "result-sentence" }, sentence),
+    h("ol", { class: "result-list" }, rows),
+    view.seed ? h("p", { class: "small muted" }, "This game’s seed is revealed below: ",
+      h("a", { href: `/verify?token=${encodeURIComponent(room.token)}`, "data-link": "", testid: "verify-link" }, "verify this game"),
+      " · ",
+      h("button", { type: "button", class: "linkish", testid: "save-record", onclick: on.saveRecord }, "save record")) : null,
+    h("div", { class: "result-actions" },
+      mine && room.mode !== "local" && waitingFor.length
+        ? h("p", { class: "waiting", testid: "waiting" }, `Waiting for ${waitingFor.join(" and ")} to agree…`)
+        : h("button", {
+          type: "button",
+          class: "btn primary big",
+          testid: "new-round",
+          onclick: on.agree,
+          disabled: mine && room.mode !== "local",
+          "aria-keyshortcuts": "N",
+        }, label, h("kbd", { "aria-hidden": "true" }, "N")),
+      others(room, me).some((s) => s.agreed && s.kind === "human") && !mine
+        ? h("p", { class: "muted small" }, `${others(room, me).filter((s) => s.agreed && s.kind === "human").map((s) => names.name(s.seat)).join(" and ")} is ready.`)
+        : null));
+}
+
+function others(room, me) {
+  return room.seats.filter((s, i) => i !== me);
+}
+
+// ---- pass and play -------------------------------------------------------------------
+function coverPanel(m, on) {
+  const name = m.names.name(m.view.turn);
+  return h("section", {
+    class: "cover",
+    testid: "cover",
+    role: "dialog",
+    "aria-modal": "true",
+    "aria-labelledby": "cover-title",
+    dataset: { seat: String(m.view.turn) },
+  },
+    h("div", { class: "cover-card" },
+      h("div", { class: "cover-backs", "aria-hidden": "true" }, cardBack(), cardBack(), cardBack()),
+      h("h2", { id: "cover-title" }, `Pass the device to ${name}`),
+      h("p", {}, `${name}: when only you can see the screen, reveal your hand.`),
+      h("button", { type: "button", class: "btn primary big", testid: "reveal", onclick: on.reveal, autofocus: true },
+        "Reveal my hand")));
+}
