@@ -64,6 +64,11 @@ export const api = {
   record: (token, credentials) =>
     call("GET", `/api/rooms/${encodeURIComponent(token)}/record`, { credentials }),
   verify: (record) => call("POST", "/api/verify", { body: record }),
+  resetSeat: (token, credentials, seat) =>
+    call("POST", `/api/rooms/${encodeURIComponent(token)}/seats/${seat}/reset`, {
+      body: {},
+      credentials,
+    }),
 };
 
 const CLOSE_UNAUTHORISED = 4401;

@@ -30,14 +30,14 @@ export function faceCard(code, { small = false, testid, extraClass = "" } = {}) 
 }
 
 /** A card of the player's hand: a button. */
-export function handCard(code, { playable, lifted, reason, focusable, onClick, onLongPress }) {
+export function handCard(code, { playable, lifted, reason, focusable, onClick, onLongPress, onHover, onLeave }) {
   const label = playable ? cardName(code) : `${cardName(code)}, cannot be played now`;
   const el = h("button", {
     type: "button",
     class: `card face ${suitClass(code[1])} ${playable ? "playable" : "dim"}${lifted ? " lifted" : ""}`,
     "aria-label": lifted ? `${label}, lifted` : label,
     "aria-pressed": lifted ? "true" : "false",
-    title: playable ? cardName(code) : reason || cardName(code),
+    title: playable || !reason ? cardName(code) : null,
     tabindex: focusable ? "0" : "-1",
     dataset: { card: code, playable: playable ? "true" : "false" },
     onclick: (event) => {
@@ -50,6 +50,16 @@ export function handCard(code, { playable, lifted, reason, focusable, onClick, o
     },
   }, faceParts(code));
   attachLongPress(el, () => onLongPress?.(code, el));
+  if (!playable && reason && onHover) {
+    el.addEventListener("pointerenter", (e) => {
+      if (e.pointerType === "mouse") onHover(code, el, reason);
+    });
+    el.addEventListener("focus", () => {
+      if (el.matches(":focus-visible")) onHover(code, el, reason);
+    });
+    el.addEventListener("pointerleave", () => onLeave?.());
+    el.addEventListener("blur", () => onLeave?.());
+  }
   return el;
 }
 

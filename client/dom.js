@@ -6,8 +6,17 @@ export function h(tag, attrs = {}, ...children) {
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === null || value === undefined || value === false) continue;
     if (key === "class") el.className = value;
-    else if (key === "dataset") Object.assign(el.dataset, value);
-    else if (key === "style" && typeof value === "object") Object.assign(el.style, value);
+    else if (key === "dataset") {
+      for (const [name, v] of Object.entries(value)) {
+        if (v !== null && v !== undefined && v !== false && v !== "") el.dataset[name] = String(v);
+      }
+    }
+    else if (key === "style" && typeof value === "object") {
+      for (const [prop, v] of Object.entries(value)) {
+        if (prop.startsWith("--")) el.style.setProperty(prop, v);
+        else el.style[prop] = v;
+      }
+    }
     else if (key.startsWith("on") && typeof value === "function") {
       el.addEventListener(key.slice(2).toLowerCase(), value);
     } else if (key === "text") el.textContent = value;

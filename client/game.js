@@ -3,14 +3,15 @@
 // with table.js and never decides a rule: it sends the legal actions the server listed.
 import { api, actionId, entropy, TableSocket } from "./api.js";
 import { announce, fill, h, toast } from "./dom.js";
-import { cardName, suitFromKey, suitName } from "./cards.js";
+import { cardName, suitName } from "./cards.js";
 import { describeEvents, handOverSentence, seatNames } from "./narrate.js";
 import { invitePanel } from "./invite.js";
 import { sound } from "./sound.js";
 import { countHand, forgetTable, saveSettings, settings, touchTable } from "./storage.js";
-import { openSettings, settingsOpen } from "./settings.js";
+import { openSettings } from "./settings.js";
+import { tableKey } from "./keys.js";
 import { legalOf, needsSuit, playableCards, playsOf, renderTable } from "./table.js";
-import { gonePage } from "./pages.js";
+import { gonePage, lostSeatPage } from "./pages.js";
 
 const PENDING_MS = 8000;
 
@@ -47,7 +48,7 @@ export class TableSession {
     this.width = window.innerWidth;
     for (const st of states) this.takeState(st, { quiet: true });
 
-    this.onKey = (e) => this.key(e);
+    this.onKey = (e) => tableKey(this, e);
     this.onResize = () => {
       window.clearTimeout(this.resizeTimer);
       this.resizeTimer = window.setTimeout(() => {
@@ -107,7 +108,11 @@ export class TableSession {
         this.takeState(msg);
         break;
       case "result":
-        if (this.pending && msg.id === this.pending.id) this.clearPending();
+        if (this.pending && msg.id === this.pending.id) {
+          // Stay pending until the state it made arrives, so the old one is not offered again.
+          if (typeof msg.version === "number" && msg.version > this.version) this.pending.version = msg.version - 1;
+          else this.clearPending();
+        }
         break;
       case "hint":
         this.showHint(msg);
@@ -121,7 +126,8 @@ export class TableSession {
   }
 
   error(msg) {
-    if (msg.id && this.hintId && msg.id === this.hintId) {
+    const aboutHint = this.hintId && (msg.id === this.hintId || (!msg.id && msg.error === "bad_request"));
+    if (aboutHint) {
       this.hintId = null;
       this.say("Hints are not available at this table yet.");
       return;
@@ -204,6 +210,12 @@ export class TableSession {
       return;
     }
     const { state, seat, covered } = shown;
+    if (this.room.mode === "online" && this.held.some((s) => this.room.seats[s] && !this.room.seats[s].taken)) {
+      // The host freed this seat: its credential no longer works.
+      this.destroy();
+      fill(this.container, lostSeatPage(this.token, "The host freed this seat, so this browser no longer holds it."));
+      return;
+    }
     if (!covered) this.lastDisplayed = seat;
     const mode = this.room.mode;
     const me = mode === "local" ? seat : this.held[0];
@@ -221,6 +233,9 @@ export class TableSession {
     const freshPile = view && this.lastPileSize !== null && view.pile_size !== this.lastPileSize
       && view.pile_size > this.lastPileSize;
     this.lastPileSize = view ? view.pile_size : null;
+    const resultsKey = view && view.hand_over && !covered ? `${this.room.round}:${view.hand_no}` : null;
+    const resultsFresh = Boolean(resultsKey) && resultsKey !== this.lastResultsKey;
+    this.lastResultsKey = resultsKey;
     const model = {
       token: this.token,
       room: this.room,
@@ -240,9 +255,20 @@ export class TableSession {
       ticker: this.ticker,
       width: this.width,
       freshPile,
+      resultsFresh,
       timerText: this.timerText(),
       waitingPanel: view ? null : this.waitingPanel(),
+      seatFree: view ? this.seatFreePanel() : null,
+      confirmReset: this.confirmReset,
     };
+    const signature = JSON.stringify([
+      state.version, state.seat, state.room, view, covered, this.lifted, this.picker,
+      Boolean(this.pending), model.settings, this.focus, this.connection, this.showHistory,
+      this.confirmReset,
+      this.width,
+    ]);
+    if (signature === this.lastSignature && this.container.querySelector("[data-testid=table]")) return;
+    this.lastSignature = signature;
     const active = document.activeElement;
     const hadFocus = active && this.container.contains(active);
     const focusCard = hadFocus && active.dataset?.card && active.closest("[data-testid=hand]") ? active.dataset.card : null;
@@ -251,7 +277,7 @@ export class TableSession {
     fill(this.container, root);
     this.restoreFocus(root, { hadFocus, focusCard, focusTestid, covered });
     document.title = view && view.legal && view.legal.length && !covered ? "Your turn · Eights" : "Eights";
-    touchTable(this.token, {
+    const facts = {
       mode,
       variant: this.room.variant,
       players: this.room.players,
@@ -259,7 +285,12 @@ export class TableSession {
       names: this.room.seats.map((s) => s.name),
       waiting: !view,
       over: Boolean(this.room.game_over),
-    });
+    };
+    const key = JSON.stringify(facts);
+    if (key !== this.savedFacts) {
+      this.savedFacts = key;
+      touchTable(this.token, facts);
+    }
   }
 
   restoreFocus(root, { hadFocus, focusCard, focusTestid, covered }) {
@@ -288,6 +319,25 @@ export class TableSession {
     return h("p", { class: "waiting-friend", role: "status" }, "Waiting for the table to start…");
   }
 
+  /** A game going on with the friend's seat free again: the invitation, over the table. */
+  seatFreePanel() {
+    const room = this.room;
+    if (room.mode !== "online" || !this.held.includes(0) || !room.seats.some((s) => !s.taken)) return null;
+    const link = this.entry.link || `${window.location.origin}/t/${this.token}`;
+    return invitePanel(link, { again: true });
+  }
+
+  async resetSeat(seat) {
+    this.confirmReset = false;
+    try {
+      await api.resetSeat(this.token, Object.values(this.entry.credentials || {}), seat);
+      this.say("The seat is free. Send the invitation again.");
+    } catch (err) {
+      this.say(err.status === 404 ? "This server cannot free a seat yet." : err.message);
+    }
+    this.render();
+  }
+
   callbacks() {
     return {
       card: (code) => this.tapCard(code),
@@ -314,6 +364,18 @@ export class TableSession {
         if (this.showHistory) this.container.querySelector("#history-panel")?.scrollIntoView({ block: "nearest" });
       },
       saveRecord: () => this.saveRecord(),
+      askReset: () => {
+        this.confirmReset = true;
+        this.render();
+        this.container.querySelector("[data-testid=reset-seat-confirm]")?.focus();
+      },
+      cancelReset: () => {
+        this.confirmReset = false;
+        this.render();
+      },
+      resetSeat: (seat) => this.resetSeat(seat),
+      showReason: (code, el, reason) => this.showReason(el, reason),
+      hideReason: () => this.hideReason(),
     };
   }
 
@@ -480,7 +542,8 @@ export class TableSession {
     }
     this.lifted = code;
     this.picker = needsSuit(view, code) ? code : null;
-    this.say(this.picker ? `${cardName(code)} lifted: name a suit.` : `${cardName(code)} lifted. Tap again to play.`, { quietToast: true });
+    const name = cardName(code);
+    this.say(this.picker ? `The ${name} is lifted: name a suit.` : `The ${name} is lifted. Tap it again to play.`, { quietToast: true });
     this.render();
   }
 
@@ -490,10 +553,46 @@ export class TableSession {
     const reason = view?.unplayable?.[code];
     if (reason) {
       sound("error");
-      this.say(reason);
+      this.say(reason, { quietToast: true });
+      const el = this.container.querySelector(`[data-testid=hand] [data-card="${code}"]`);
+      if (el) {
+        this.showReason(el, reason);
+        this.hideReason({ later: true });
+      }
     } else if (view && playableCards(view).has(code)) {
-      this.say(`${cardName(code)} can be played.`);
+      this.say(`The ${cardName(code)} can be played.`);
     }
+  }
+
+  /** A bubble over a card that cannot be played, saying why (hover, focus, long press). */
+  showReason(el, reason) {
+    const table = this.container.querySelector("[data-testid=table]");
+    if (!table || !reason || !el.isConnected) return;
+    let bubble = table.querySelector("[data-testid=card-reason]");
+    if (!bubble) {
+      bubble = h("div", { class: "reason-bubble", testid: "card-reason", role: "tooltip", id: "card-reason" });
+      table.append(bubble);
+    }
+    bubble.textContent = reason;
+    bubble.dataset.card = el.dataset.card || "";
+    bubble.hidden = false;
+    const box = el.getBoundingClientRect();
+    const host = table.getBoundingClientRect();
+    const width = Math.min(280, host.width - 16);
+    const left = Math.max(8, Math.min(host.width - width - 8, box.left - host.left + box.width / 2 - width / 2));
+    bubble.style.width = `${width}px`;
+    bubble.style.left = `${left}px`;
+    bubble.style.bottom = `${host.bottom - box.top + 10}px`;
+    el.setAttribute("aria-describedby", "card-reason");
+    window.clearTimeout(this.reasonTimer);
+  }
+
+  hideReason({ later = false } = {}) {
+    const bubble = this.container.querySelector("[data-testid=card-reason]");
+    if (!bubble) return;
+    window.clearTimeout(this.reasonTimer);
+    if (later) this.reasonTimer = window.setTimeout(() => { bubble.hidden = true; }, 2600);
+    else bubble.hidden = true;
   }
 
   playCard(code) {
@@ -505,13 +604,23 @@ export class TableSession {
     if (plays.some((a) => a.suit)) {
       this.lifted = code;
       this.picker = code;
-      this.say(`Name a suit for ${cardName(code)}.`, { quietToast: true });
+      this.say(`Name a suit for the ${cardName(code)}.`, { quietToast: true });
       this.render();
       this.container.querySelector("[data-testid=suit-picker] button")?.focus();
       return;
     }
     const single = plays.find((a) => a.cards.length === 1) || plays[0];
     this.act(single);
+  }
+
+  /** Enter with nothing focused: play the lifted card, or the drawn one. */
+  playLiftedOrDrawn() {
+    const view = this.current()?.state.view;
+    if (!view || this.picker) return false;
+    const card = this.lifted || view.drawn;
+    if (!card || !playableCards(view).has(card)) return false;
+    this.playCard(card);
+    return true;
   }
 
   playDrawn() {
@@ -561,7 +670,7 @@ export class TableSession {
     if (!shown || !shown.covered || !shown.key) return;
     this.revealedKey = shown.key;
     this.focus = null;
-    this.announcedVersion = Math.max(0, this.announcedVersion);
+    this.wasMyTurn = true;
     this.render();
     const hand = this.container.querySelector("[data-testid=hand] [tabindex='0']");
     hand?.focus({ preventScroll: true });
@@ -596,7 +705,7 @@ export class TableSession {
       this.lifted = action.cards[0];
       this.picker = needsSuit(this.current()?.state.view, this.lifted) ? this.lifted : null;
       this.render();
-      this.say(`Hint: play ${cardName(action.cards[0])}${action.suit ? ` and name ${suitName(action.suit)}` : ""}. ${reason}`.trim());
+      this.say(`Hint: play the ${cardName(action.cards[0])}${action.suit ? ` and name ${suitName(action.suit)}` : ""}. ${reason}`.trim());
     } else {
       this.say(`Hint: ${action.type}. ${reason}`.trim());
     }
@@ -633,75 +742,6 @@ export class TableSession {
       this.say(err.message || "The record could not be fetched.");
     }
   }
-
-  // ---- the keyboard ------------------------------------------------------------------
-  key(e) {
-    if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
-    if (settingsOpen()) return;
-    const tag = e.target?.tagName;
-    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
-    if (!this.container.isConnected) return;
-    const k = e.key;
-    if (k === "ArrowLeft" || k === "ArrowRight" || k === "Home" || k === "End") {
-      if (this.moveFocus(k)) e.preventDefault();
-      return;
-    }
-    if (k === "Escape") {
-      if (this.lifted || this.picker) {
-        e.preventDefault();
-        this.drop();
-      } else if (this.showHistory) {
-        this.showHistory = false;
-        this.render();
-      }
-      return;
-    }
-    if (k === "Enter" || k === " ") return; // buttons handle these themselves
-    if (this.picker) {
-      const suit = suitFromKey(k);
-      if (suit) {
-        e.preventDefault();
-        this.nameSuit(suit);
-        return;
-      }
-    }
-    const lower = k.length === 1 ? k.toLowerCase() : k;
-    const handled = {
-      d: () => this.simple("draw"),
-      k: () => this.simple("keep"),
-      p: () => this.simple("pass"),
-      t: () => this.simple("take"),
-      s: () => this.sort(),
-      h: () => this.hint(),
-      n: () => this.agree(),
-      u: () => this.undo(),
-      m: () => this.toggleSound(),
-    }[lower];
-    if (handled) {
-      e.preventDefault();
-      handled();
-    }
-  }
-
-  moveFocus(key) {
-    const hand = this.container.querySelector("[data-testid=hand]");
-    if (!hand) return false;
-    const cards = Array.from(hand.querySelectorAll("[data-card]"));
-    if (!cards.length) return false;
-    let index = cards.indexOf(document.activeElement);
-    if (index < 0) {
-      if (!hand.contains(document.activeElement)) return false;
-      index = 0;
-    }
-    if (key === "ArrowLeft") index = Math.max(0, index - 1);
-    else if (key === "ArrowRight") index = Math.min(cards.length - 1, index + 1);
-    else if (key === "Home") index = 0;
-    else index = cards.length - 1;
-    cards.forEach((c, i) => c.setAttribute("tabindex", i === index ? "0" : "-1"));
-    cards[index].focus();
-    this.focus = cards[index].dataset.card;
-    return true;
-  }
 }
 
 /** A view with only what anyone at the table may see: no hand, no legal moves. */
@@ -722,21 +762,4 @@ function notNowText(type) {
     take: "There is nothing to take.",
     bridge: "No bridge now.",
   }[type] || "Not now.";
-}
-
-function lostSeatPage(token, message) {
-  return h("main", { class: "page narrow", testid: "seat-lost" },
-    h("h1", {}, "This seat is no longer yours"),
-    h("p", {}, message || "The table did not recognise this browser’s seat."),
-    h("div", { class: "page-actions" },
-      h("button", {
-        type: "button",
-        class: "btn",
-        onclick: () => {
-          forgetTable(token);
-          window.history.pushState({}, "", "/");
-          window.dispatchEvent(new PopStateEvent("popstate"));
-        },
-      }, "Forget this table"),
-      h("a", { class: "btn primary", href: "/", "data-link": "" }, "Open a new table")));
 }

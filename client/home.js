@@ -152,6 +152,16 @@ export function homePage() {
     onchange: (e) => saveSettings({ name: e.target.value.trim() }),
   });
 
+  const follow = (e) => {
+    if (!nameInput.isConnected) {
+      document.removeEventListener("eights:settings", follow);
+      return;
+    }
+    if (document.activeElement !== nameInput) nameInput.value = e.detail.name || "";
+    level.value = e.detail.level;
+  };
+  document.addEventListener("eights:settings", follow);
+
   return h("main", { class: "page home", testid: "home" },
     h("header", { class: "hero" },
       h("div", { class: "hero-cards", "aria-hidden": "true" },

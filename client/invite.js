@@ -2,7 +2,7 @@
 import { h, announce, toast } from "./dom.js";
 import { qrSvg } from "./qr.js";
 
-export function invitePanel(link) {
+export function invitePanel(link, { again = false } = {}) {
   const input = h("input", {
     class: "link-input",
     testid: "invite-link",
@@ -37,8 +37,10 @@ export function invitePanel(link) {
     : null;
   const qr = h("div", { class: "qr", testid: "qr", dataset: { text: link } }, qrSvg(link));
   return h("section", { class: "invite", testid: "invite", "aria-labelledby": "invite-title" },
-    h("h2", { id: "invite-title" }, "Invite your friend"),
-    h("p", {}, "Send this link. The first person to open it takes the second seat."),
+    h("h2", { id: "invite-title" }, again ? "Your friend’s seat is free" : "Invite your friend"),
+    h("p", {}, again
+      ? "Send the link again. Whoever opens it first sits down in this same game."
+      : "Send this link. The first person to open it takes the second seat."),
     h("div", { class: "link-row" }, input, copy, share),
     qr,
     h("p", { class: "small muted" }, "Or let your friend scan the code with a phone camera."),

@@ -1,5 +1,7 @@
-// Plain pages: a table that is gone, a table that is full.
+// Plain pages: a table that is gone, a table that is full, a seat that is lost.
 import { h } from "./dom.js";
+import { forgetTable } from "./storage.js";
+import { navigate } from "./nav.js";
 
 export function gonePage() {
   return h("main", { class: "page narrow", testid: "table-gone" },
@@ -24,4 +26,20 @@ export function errorPage(title, message) {
     h("div", { class: "page-actions" },
       h("button", { type: "button", class: "btn", onclick: () => window.location.reload() }, "Try again"),
       h("a", { class: "btn primary", href: "/", "data-link": "" }, "Home")));
+}
+
+export function lostSeatPage(token, message) {
+  return h("main", { class: "page narrow", testid: "seat-lost" },
+    h("h1", {}, "This seat is no longer yours"),
+    h("p", {}, message || "The table did not recognise this browser’s seat."),
+    h("div", { class: "page-actions" },
+      h("button", {
+        type: "button",
+        class: "btn",
+        onclick: () => {
+          forgetTable(token);
+          navigate("/");
+        },
+      }, "Forget this table"),
+      h("a", { class: "btn primary", href: "/", "data-link": "" }, "Open a new table")));
 }

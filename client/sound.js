@@ -5,6 +5,8 @@ let context = null;
 
 function audio() {
   if (!settings().sound) return null;
+  // Browsers refuse audio before the first tap or key press: stay quiet until then.
+  if (navigator.userActivation && !navigator.userActivation.hasBeenActive) return null;
   const Context = window.AudioContext || window.webkitAudioContext;
   if (!Context) return null;
   if (!context) {

@@ -4,6 +4,7 @@ import { h } from "./dom.js";
 import { cardName, sortHand, suitGlyph, suitName, suitClass, SUITS } from "./cards.js";
 import { cardBack, faceCard, fan, handCard, suitToken } from "./cardview.js";
 import { gameOverSentence, handOverSentence } from "./narrate.js";
+import { icon } from "./icons.js";
 
 const VARIANT_TITLES = { duo: "Duo", classic: "Classic", "ember-ridge": "Ember Ridge" };
 
@@ -70,7 +71,8 @@ export function renderTable(m, on) {
   root.append(toolbar(m, on));
   root.append(historyPanel(m, on));
   root.append(fairness(m));
-  if (view.hand_over && !m.covered) root.append(resultsPanel(m, on));
+  if (m.seatFree) root.append(h("section", { class: "results seat-free", testid: "seat-free" }, m.seatFree));
+  else if (view.hand_over && !m.covered) root.append(resultsPanel(m, on));
   if (m.covered) root.append(coverPanel(m, on));
   return root;
 }
@@ -86,7 +88,7 @@ function topBar(m, on) {
     role: "status",
   }, m.connection === "fatal" ? "Disconnected" : "Reconnecting…");
   return h("header", { class: "table-bar" },
-    h("a", { class: "bar-btn", href: "/", "data-link": "", "aria-label": "Home", testid: "home" }, "\u2302"),
+    h("a", { class: "bar-btn", href: "/", "data-link": "", "aria-label": "Home", testid: "home" }, icon("home")),
     h("div", { class: "bar-title" },
       h("strong", {}, variantTitle(room.variant)),
       h("span", { class: "bar-sub" }, `${modeTitle(room.mode)}${round}${handNo}`)),
@@ -98,14 +100,14 @@ function topBar(m, on) {
       "aria-label": m.settings.sound ? "Sound is on. Turn sound off (M)" : "Sound is off. Turn sound on (M)",
       "aria-pressed": m.settings.sound ? "true" : "false",
       onclick: on.toggleSound,
-    }, m.settings.sound ? "\u266B" : "\u266A\u0338"),
+    }, icon(m.settings.sound ? "soundOn" : "soundOff")),
     h("button", {
       type: "button",
       class: "bar-btn",
       testid: "open-settings",
       "aria-label": "Settings",
       onclick: on.openSettings,
-    }, "\u2699"),
+    }, icon("settings")),
   );
 }
 
@@ -142,7 +144,7 @@ function opponentPlate(m, seat) {
       h("span", { class: `dot ${connected ? "on" : "off"}`, "aria-hidden": "true", title: connected ? "Connected" : "Away" }),
       h("span", { class: "plate-name" }, name),
       bot ? h("span", { class: "badge", title: "Computer player" }, "bot") : null,
-      showScores(view) ? h("span", { class: "score", title: "Score" }, String(total ?? 0)) : null),
+      showScores(view) ? h("span", { class: "score", title: "Score" }, String(total ?? 0)) : roundsWon(m, seat)),
     fan(count, { label: `${count} ${count === 1 ? "card" : "cards"}` }),
     turn ? timerBadge(m, seat) : null,
     !connected ? h("span", { class: "away-note" }, "away") : null);
@@ -150,6 +152,19 @@ function opponentPlate(m, seat) {
 
 function showScores(view) {
   return Boolean(view.options && view.options.target);
+}
+
+/** Duo has no running score; a small tally of the rounds each seat has won. */
+function roundsWon(m, seat) {
+  const history = m.room.history || [];
+  if (!history.length) return null;
+  const won = history.filter((g) => (g.winners || []).length === 1 && g.winners[0] === seat).length;
+  return h("span", {
+    class: "score wins",
+    title: `${won} ${won === 1 ? "round" : "rounds"} won`,
+    "aria-label": `${won} ${won === 1 ? "round" : "rounds"} won`,
+    testid: "rounds-won",
+  }, `\u2605 ${won}`);
 }
 
 function timerBadge(m, seat) {
@@ -220,6 +235,10 @@ function promptRow(m, on) {
   const { view } = m;
   const buttons = [];
   let text = "";
+  if (m.pending && !view.hand_over) {
+    return h("div", { class: "prompt", testid: "prompt", dataset: { pending: "true" } },
+      h("p", { class: "prompt-text muted" }, "…"));
+  }
   if (!m.covered && !view.hand_over) {
     const keep = legalOf(view, "keep");
     const pass = legalOf(view, "pass");
@@ -229,15 +248,15 @@ function promptRow(m, on) {
     const playable = playableCards(view);
     if (view.drawn && playable.has(view.drawn)) {
       text = keep
-        ? `You drew ${cardName(view.drawn)}. Play it or keep it.`
-        : `You drew ${cardName(view.drawn)}. Play it.`;
-      buttons.push(button("play", keep ? "Play it" : "Play it", () => on.playDrawn(), { primary: true, key: "Enter" }));
+        ? `You drew the ${cardName(view.drawn)}. Play it or keep it.`
+        : `You drew the ${cardName(view.drawn)}. Play it.`;
+      buttons.push(button("play", "Play it", () => on.playDrawn(), { primary: true, key: "Enter" }));
       if (keep) buttons.push(button("keep", "Keep it", on.keep, { key: "K" }));
     } else if (m.lifted && playable.has(m.lifted)) {
-      const eight = needsSuit(view, m.lifted);
-      text = eight ? `Name a suit for ${cardName(m.lifted)}.` : "";
-      if (!eight) buttons.push(button("play", `Play ${cardName(m.lifted)}`, () => on.playLifted(), { primary: true, key: "Enter" }));
-      buttons.push(button("drop", "Put back", on.drop, { key: "Esc" }));
+      if (!needsSuit(view, m.lifted)) {
+        buttons.push(button("play", `Play the ${cardName(m.lifted)}`, () => on.playLifted(), { primary: true, key: "Enter" }));
+        buttons.push(button("drop", "Put back", on.drop, { key: "Esc" }));
+      }
     } else if (view.legal && view.legal.length) {
       if (playable.size) text = "Tap a bright card to lift it, then tap it again to play.";
       else if (draw) text = "Nothing fits: draw from the stock.";
@@ -282,7 +301,8 @@ function suitPicker(m, on) {
         title: suitName(s),
         onclick: () => on.suit(s),
       }, suitGlyph(s), h("span", { class: "pick-name" }, suitName(s))))),
-    h("button", { type: "button", class: "btn small ghost", onclick: on.drop, testid: "picker-cancel" }, "Cancel"));
+    h("button", { type: "button", class: "btn small ghost", onclick: on.drop, testid: "picker-cancel" },
+      "Put back", h("kbd", { "aria-hidden": "true" }, "Esc")));
 }
 
 // ---- your hand ------------------------------------------------------------------------
@@ -293,7 +313,7 @@ function myArea(m, on) {
   const turn = !view.hand_over && view.turn === m.seat;
   const plate = h("div", { class: `plate mine${turn ? " to-act" : ""}`, testid: "my-plate" },
     h("span", { class: "plate-name" }, room.mode === "local" ? name : `${name} (you)`),
-    showScores(view) ? h("span", { class: "score", title: "Score" }, String((view.totals || [])[m.seat] ?? 0)) : null);
+    showScores(view) ? h("span", { class: "score", title: "Score" }, String((view.totals || [])[m.seat] ?? 0)) : roundsWon(m, m.seat));
   if (m.covered || !view.hand) {
     return h("div", { class: "my-area" }, plate,
       h("div", { class: "hand hidden-hand", testid: "hand-hidden" }, fan(count, { label: `${name}'s ${count} cards, face down` })));
@@ -318,6 +338,8 @@ function handEl(m, on) {
         focusable: code === focusCard,
         onClick: on.card,
         onLongPress: on.explain,
+        onHover: on.showReason,
+        onLeave: on.hideReason,
       }))));
   }
   return h("div", {
@@ -398,7 +420,27 @@ function historyPanel(m, on) {
       ? h("div", { class: "table-scroll" }, h("table", {}, h("thead", {}, head), h("tbody", {}, rows)))
       : h("p", { class: "muted" }, "No finished games yet."),
     h("p", { class: "muted small" }, "Each game’s seed is revealed when it ends, so every deal can be checked. ",
-      h("a", { href: `/verify?token=${encodeURIComponent(room.token)}`, "data-link": "" }, "Verify a game")));
+      h("a", { href: `/verify?token=${encodeURIComponent(room.token)}`, "data-link": "" }, "Verify a game")),
+    resetControl(m, on));
+}
+
+/** The host of a table with a friend may free the friend's seat (a lost phone). */
+function resetControl(m, on) {
+  const { room, names } = m;
+  if (room.mode !== "online" || m.seat !== 0) return null;
+  const friend = room.seats.find((s) => s.seat !== 0 && s.kind === "human" && s.taken);
+  if (!friend) return null;
+  const name = names.name(friend.seat);
+  if (m.confirmReset) {
+    return h("div", { class: "reset-box", role: "group", "aria-label": "Free your friend’s seat" },
+      h("p", {}, `Free ${name}’s seat? Their link and this browser’s copy of it stop working, and the next person to open the invitation sits down in the same game.`),
+      h("div", { class: "prompt-buttons" },
+        h("button", { type: "button", class: "btn", testid: "reset-seat-confirm", onclick: () => on.resetSeat(friend.seat) }, "Free the seat"),
+        h("button", { type: "button", class: "btn ghost", testid: "reset-seat-cancel", onclick: on.cancelReset }, "Keep it")));
+  }
+  return h("p", { class: "small" },
+    h("button", { type: "button", class: "linkish", testid: "reset-seat", onclick: on.askReset },
+      `${name} lost their device? Free the seat`));
 }
 
 function targetOf(view) {
@@ -452,7 +494,7 @@ function resultsPanel(m, on) {
   const label = game ? (room.variant === "duo" ? "New round" : "Play again") : "Next hand";
   const sentence = game && room.variant !== "duo" ? gameOverSentence(game, names) : handOverSentence(result, names);
   return h("section", {
-    class: "results",
+    class: `results${m.resultsFresh ? " enter" : ""}`,
     testid: "results",
     role: "dialog",
     "aria-modal": "false",
@@ -476,13 +518,15 @@ function resultsPanel(m, on) {
           disabled: mine && room.mode !== "local",
           "aria-keyshortcuts": "N",
         }, label, h("kbd", { "aria-hidden": "true" }, "N")),
-      others(room, me).some((s) => s.agreed && s.kind === "human") && !mine
-        ? h("p", { class: "muted small" }, `${others(room, me).filter((s) => s.agreed && s.kind === "human").map((s) => names.name(s.seat)).join(" and ")} is ready.`)
-        : null));
+      readyLine(room, me, mine, names)));
 }
 
-function others(room, me) {
-  return room.seats.filter((s, i) => i !== me);
+function readyLine(room, me, mine, names) {
+  if (mine || room.mode === "local") return null;
+  const ready = room.seats.filter((s, i) => i !== me && s.agreed && s.kind === "human");
+  if (!ready.length) return null;
+  const who = ready.map((s) => names.name(s.seat)).join(" and ");
+  return h("p", { class: "muted small", testid: "ready" }, `${who} ${ready.length === 1 ? "is" : "are"} ready.`);
 }
 
 // ---- pass and play -------------------------------------------------------------------

@@ -25,7 +25,7 @@ MAX_ACTIONS = 4000
 @dataclass
 class Table:
     app: web.Application
-    http: TestClient
+    http: TestClient[Any, Any]
     client: TableClient
     truth: dict[tuple[str, int], Loaded] = field(default_factory=dict)
     """Every (room, version) this process stored or loaded: the true table, for checks."""

@@ -33,3 +33,77 @@ async def test_two_devices_play_a_whole_game_and_see_only_their_own_cards(
         assert b_final["view"]["game_over"] == final["view"]["game_over"]
         assert check_no_leaks(table, a.messages, [0]) > 10
         assert check_no_leaks(table, b.messages, [1]) > 10
+
+
+async def test_a_third_device_is_told_the_table_is_full(aiohttp_client: Any, make_app: Any) -> None:
+    table = await open_table(aiohttp_client, make_app())
+    host = await table.client.create(mode="online")
+    await table.client.join(host.token)
+    third = await table.client.try_join(host.token)
+    assert third.status == 409
+    assert third.error == "table_full"
+    assert "full" in third.data["message"]
+    lobby = await table.client.lobby(host.token)
+    assert lobby.data["full"] is True
+
+
+async def test_reopening_with_the_credential_gives_the_same_seat_and_view(
+    aiohttp_client: Any, make_app: Any
+) -> None:
+    table = await open_table(aiohttp_client, make_app())
+    host = await table.client.create(mode="online")
+    guest = await table.client.join(host.token)
+    async with table.client.connect(host.token, guest.credentials) as first:
+        before = await first.state_of(1)
+    async with table.client.connect(host.token, guest.credentials) as again:
+        after = await again.state_of(1)
+    assert after["seat"] == 1
+    assert after["view"]["hand"] == before["view"]["hand"]
+    assert after["version"] == before["version"]
+
+
+async def test_a_forged_or_altered_credential_gets_nothing(
+    aiohttp_client: Any, make_app: Any
+) -> None:
+    table = await open_table(aiohttp_client, make_app())
+    host = await table.client.create(mode="online")
+    other = await table.client.create(mode="online")
+    real = host.credentials[0]
+    altered = real[:-3] + ("AAA" if not real.endswith("AAA") else "BBB")
+    for bad in (altered, other.credentials[0], "not-a-credential"):
+        async with table.client.connect(host.token, [bad]) as device:
+            await device.wait_for(lambda d: d.closed)
+        assert device.close_code == 4401
+        assert [m["error"] for m in device.messages] == ["bad_credential"]
+        assert not device.states
+        reply = await table.client.state(host.token, [bad])
+        assert reply.status == 401
+        assert reply.error == "bad_credential"
+
+
+async def test_the_socket_pushes_the_other_devices_move_and_presence(
+    aiohttp_client: Any, make_app: Any
+) -> None:
+    table = await open_table(aiohttp_client, make_app())
+    host = await table.client.create(mode="online", timer=False)
+    guest = await table.client.join(host.token)
+    async with table.client.connect(host.token, host.credentials) as a:
+        async with table.client.connect(host.token, guest.credentials) as b:
+            seen = await a.wait_for(
+                lambda d: d.states.get(0) and d.states[0]["room"]["seats"][1]["connected"]
+            )
+            assert seen
+            state = await a.state_of(0)
+            action = state["view"]["legal"][0]
+            reply = await a.act(0, state["version"], action)
+            assert reply["ok"] is True
+            moved = await b.state_of(1, newer_than=state["version"])
+            assert moved["view"]["counts"][0] != 7 or action["type"] != "play"
+            assert moved["view"]["turn"] in (0, 1)
+        gone = await a.wait_for(
+            lambda d: (
+                d.states[0]["room"]["seats"][1]["connected"] is False
+                and d.states[0]["room"]["seats"][1]
+            )
+        )
+        assert gone

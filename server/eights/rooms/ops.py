@@ -162,7 +162,14 @@ def create_room(
 
 
 def join(
-    room: Room, *, nonce: str, entropy: str, name: object, seed: str, now: int
+    room: Room,
+    position: Position | None,
+    *,
+    nonce: str,
+    entropy: str,
+    name: object,
+    seed: str,
+    now: int,
 ) -> Change | RoomError:
     """The first free seat goes to whoever opens the invitation first."""
     free = [i for i, s in enumerate(room.seats) if not s.taken]
@@ -173,7 +180,8 @@ def join(
     new.seats[seat].nonce = nonce
     new.seats[seat].name = clean_name(name, new.seats[seat].name)
     new.entropy[seat] = entropy
-    position = _start_game(new, None, seed, now) if new.full else None
+    if new.full and new.game is None:
+        position = _start_game(new, None, seed, now)
     return Change(new, position, {"seat": seat})
 
 
@@ -209,9 +217,7 @@ def act(
         )
     if room.game is None or position is None:
         return room_error("not_started")
-    if not present:
-        return room_error("opponent_away", "Your friend is not connected; moves wait for them.")
-    return _play(room, position, seat, action, now, action_id)
+    return _play(room, position, seat, action, now, action_id, present=present)
 
 
 def timeout(room: Room, position: Position | None, now: int) -> Change | None:
@@ -298,6 +304,20 @@ def undo(room: Room, position: Position | None, seat: int, now: int) -> Change |
     return Change(new, back, {"undone": len(actions) - last})
 
 
+def reset_seat(room: Room, by: int, seat: int, now: int) -> Change | RoomError:
+    """The host frees a friend's seat (a lost phone, a wrong friend): every credential of
+    that seat stops working and the next person to open the invitation takes it. The
+    position is unchanged; the caller keeps the one it has."""
+    if room.mode is not Mode.ONLINE or by != 0:
+        return room_error("not_your_seat", "Only the host of a table with a friend can do this.")
+    if not 0 < seat < room.players or room.seats[seat].kind != "human":
+        return room_error("bad_request", "There is no friend's seat with that number.")
+    new = _next(room, now)
+    new.seats[seat].nonce = None
+    new.agreed[seat] = False
+    return Change(new, None, {"reset": seat})
+
+
 def _next(room: Room, now: int) -> Room:
     new = copy.deepcopy(room)
     new.version = room.version + 1
@@ -318,11 +338,20 @@ def _start_game(room: Room, previous: Position | None, seed: str, now: int) -> P
 
 
 def _play(
-    room: Room, position: Position, seat: int, action: Action, now: int, action_id: str | None
+    room: Room,
+    position: Position,
+    seat: int,
+    action: Action,
+    now: int,
+    action_id: str | None,
+    *,
+    present: bool = True,
 ) -> Change | RoomError:
     outcome = apply(position, seat, action)
     if isinstance(outcome, Rejection):
         return from_rejection(outcome)
+    if not present:
+        return room_error("opponent_away", "Your friend is not connected; moves wait for them.")
     new = _next(room, now)
     assert new.game is not None
     new.game.actions.append([seat, action.to_json()])

@@ -102,8 +102,6 @@ async def join(request: web.Request) -> web.Response:
     if isinstance(joined, RoomError):
         return error_response(joined)
     loaded, seat, credential = joined
-    now = service.clock()
-    await service.store.presence(loaded.room.token, f"{seat}:http", now + HTTP_PRESENCE_MS, now)
     await request.app[HUB].after_change(loaded.room.token)
     body = {
         "token": loaded.room.token,
@@ -150,10 +148,7 @@ async def act(request: web.Request) -> web.Response:
         return error_response(seat)
     hub = request.app[HUB]
     token = held.loaded.room.token
-    here = await hub.connected(token)
-    result, loaded = await request.app[SERVICE].act(
-        token, seat, data, lambda room: hub.everyone_here(room.humans(), here)
-    )
+    result, loaded = await hub.act(token, seat, data)
     return await _answer(request, result, loaded, held.seats)
 
 
@@ -192,6 +187,21 @@ async def undo(request: web.Request) -> web.Response:
     if isinstance(held, RoomError):
         return error_response(held)
     result, loaded = await request.app[SERVICE].undo(held.loaded.room.token, held.seats[0])
+    return await _answer(request, result, loaded, held.seats)
+
+
+@routes.post("/api/rooms/{token}/seats/{seat}/reset")
+async def reset_seat(request: web.Request) -> web.Response:
+    """The host frees the friend's seat; the friend's credentials stop working."""
+    held = await _held(request)
+    if isinstance(held, RoomError):
+        return error_response(held)
+    raw = request.match_info["seat"]
+    if not raw.isdigit():
+        return error_response(room_error("bad_request", "The seat is a number."))
+    result, loaded = await request.app[SERVICE].reset_seat(
+        held.loaded.room.token, held.seats[0], int(raw)
+    )
     return await _answer(request, result, loaded, held.seats)
 
 

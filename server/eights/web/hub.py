@@ -20,7 +20,7 @@ from redis.asyncio.client import PubSub
 
 from eights.bots.names import think_delay
 from eights.bots.runner import bot_view
-from eights.rooms import Mode, device_state
+from eights.rooms import Change, Mode, Repeat, Room, RoomError, device_state
 from eights.storage import channel
 
 from .limits import TokenBucket
@@ -161,11 +161,32 @@ class Hub:
                 with contextlib.suppress(Exception):
                     await self._pubsub.unsubscribe(channel(token))
 
-    async def connected(self, token: str) -> set[int]:
+    async def connected(self, token: str, *, fresh: bool = False) -> set[int]:
         """The seats connected now (cached while this process hears the room's news)."""
-        if token in self.rooms and token in self.presence:
+        if not fresh and token in self.rooms and token in self.presence:
             return self.presence[token]
-        return await self.service.store.present(token, self.service.clock())
+        here = await self.service.store.present(token, self.service.clock())
+        if token in self.rooms:
+            self.presence[token] = here
+        return here
+
+    async def act(
+        self, token: str, seat: int, request: dict[str, Any]
+    ) -> tuple[Change | Repeat | RoomError | None, Loaded | None]:
+        """A seat's action, refused while a player is away (asked of Redis before saying
+        so, in case this process has not heard of an arrival yet)."""
+        result: Change | Repeat | RoomError | None = None
+        loaded: Loaded | None = None
+        for fresh in (False, True):
+            here = await self.connected(token, fresh=fresh)
+
+            def present(room: Room, here: set[int] = here) -> bool:
+                return self.everyone_here(room.humans(), here)
+
+            result, loaded = await self.service.act(token, seat, request, present)
+            if not (isinstance(result, RoomError) and result.code == "opponent_away"):
+                break
+        return result, loaded
 
     def everyone_here(self, loaded_room_humans: list[int], here: set[int]) -> bool:
         return all(seat in here for seat in loaded_room_humans)

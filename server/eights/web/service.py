@@ -207,7 +207,7 @@ class TableService:
 
         def operation(room: Room, position: Position | None) -> Change | RoomError:
             return ops.join(
-                room, nonce=nonce, entropy=entropy, name=data.get("name"), seed=seed,
+                room, position, nonce=nonce, entropy=entropy, name=data.get("name"), seed=seed,
                 now=self.clock(),
             )  # fmt: skip
 
@@ -245,6 +245,17 @@ class TableService:
             return ops.undo(room, position, seat, self.clock())
 
         return await self.mutate(token, operation)
+
+    async def reset_seat(
+        self, token: str, by: int, seat: int
+    ) -> tuple[Change | Repeat | RoomError | None, Loaded | None]:
+        def operation(room: Room, position: Position | None) -> Change | RoomError:
+            result = ops.reset_seat(room, by, seat, self.clock())
+            if isinstance(result, Change):
+                return Change(result.room, position, result.answer)
+            return result
+
+        return await self.mutate(token, operation, optimistic=False)
 
     async def bot_move(self, token: str, version: int) -> Change | None:
         """The computer's move at ``version``, unless the table has moved on."""

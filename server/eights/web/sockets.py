@@ -106,10 +106,7 @@ async def _handle(device: Device, data: dict[str, Any], service: TableService, h
         if not isinstance(seat, int) or seat not in device.seats:
             device.send(_error(room_error("not_your_seat"), id=request_id))
             return
-        here = await hub.connected(token)
-        result, _ = await service.act(
-            token, seat, data, lambda room: hub.everyone_here(room.humans(), here)
-        )
+        result, _ = await hub.act(token, seat, data)
     elif kind == "agree":
         result, _ = await service.agree(token, device.seats, data.get("entropy"))
     elif kind == "undo":
