@@ -59,7 +59,7 @@ def ensure_installed() -> None:
 
 
 def start(extra: list[str]) -> None:
-    args = extra or ["selfplay", "--variant", "duo", "--games", "500"]
+    args = extra or ["serve"]
     _run(_bin("eights"), *args)
 
 

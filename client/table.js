@@ -356,7 +356,9 @@ export function handLayout(n, width) {
   const cardW = width < 720 ? 64 : 92;
   const room = Math.min(width, 1100);
   const avail = Math.max(200, room - (width < 720 ? 44 : 120));
-  const minStep = width < 720 ? 26 : 34;
+  // A card's middle stays uncovered (a tap there, or a test's click, lands on it):
+  // past that, the hand goes on in another row.
+  const minStep = Math.ceil(cardW * 0.56);
   const maxPerRow = Math.max(1, Math.floor((avail - cardW) / minStep) + 1);
   const rows = Math.max(1, Math.ceil(n / maxPerRow));
   const perRow = Math.ceil(n / rows);

@@ -23,3 +23,11 @@ def test_every_option_is_documented() -> None:
     text = (DOCS / "rules.md").read_text()
     for option in fields(Options):
         assert f"`{option.name}" in text, option.name
+
+
+def test_every_room_error_code_is_in_the_protocol() -> None:
+    from eights.rooms.errors import ROOM_ERRORS
+
+    text = (DOCS / "protocol.md").read_text()
+    for code, (status, _) in ROOM_ERRORS.items():
+        assert f"| `{code}` | {status} |" in text, code
