@@ -517,9 +517,7 @@ export class TableSession {
     if (!ok) return;
     this.pending = { id, version: shown.state.version };
     window.clearTimeout(this.pendingTimer);
-    this.pendingTimer = window.setTimeout(() => {
-      this.pending = null;
-    }, PENDING_MS);
+    this.pendingTimer = window.setTimeout(() => this.clearPending(), PENDING_MS);
     this.lifted = null;
     this.picker = null;
     if (action.type === "play") sound(action.suit ? "eight" : "play");

@@ -3,7 +3,9 @@ emptied before each test, and the real app factory on 127.0.0.1."""
 
 from __future__ import annotations
 
+import shutil
 import subprocess
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -19,8 +21,10 @@ START_SECONDS = 20.0
 
 
 @pytest.fixture(scope="session")
-def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    folder = tmp_path_factory.mktemp("redis")
+def redis_url() -> Iterator[str]:
+    # Not tmp_path_factory: pytest prunes old base folders, and another pytest run on the
+    # same machine could remove the socket from under this one.
+    folder = Path(tempfile.mkdtemp(prefix="eights-test-redis-"))
     socket = folder / "redis.sock"
     process = subprocess.Popen(
         [
@@ -50,6 +54,7 @@ def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield f"unix://{socket}"
     process.terminate()
     process.wait(10)
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture
@@ -72,6 +77,7 @@ def make_settings(
             bot_delay=0.0,
             rate_per_second=1e6,
             rate_burst=1_000_000,
+            http_rate=0,
         )
         for name, value in overrides.items():
             setattr(settings, name, value)

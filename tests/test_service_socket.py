@@ -107,3 +107,36 @@ async def test_the_socket_pushes_the_other_devices_move_and_presence(
             )
         )
         assert gone
+
+
+async def test_the_hint_says_what_the_hard_computer_would_do_and_why(
+    aiohttp_client: Any, make_app: Any
+) -> None:
+    table = await open_table(aiohttp_client, make_app())
+    made = await table.client.create(mode="computer")
+    async with table.client.connect(made.token, made.credentials) as device:
+        state = await device.state_of(0)
+        await device.send({"type": "hint", "id": "h1"})
+        answer = await device.wait_for(
+            lambda d: next((m for m in d.messages if m.get("id") == "h1"), None)
+        )
+        assert answer["type"] == "hint"
+        assert answer["action"] in state["view"]["legal"]
+        assert answer["reason"].endswith(".")
+
+
+async def test_a_reset_seat_is_told_and_its_socket_closed(
+    aiohttp_client: Any, make_app: Any
+) -> None:
+    table = await open_table(aiohttp_client, make_app())
+    host = await table.client.create(mode="online")
+    guest = await table.client.join(host.token)
+    async with table.client.connect(host.token, guest.credentials) as friend:
+        await friend.state_of(1)
+        reset = await table.client.request(
+            "POST", f"/api/rooms/{host.token}/seats/1/reset", {}, host.credentials
+        )
+        assert reset.status == 200
+        await friend.wait_for(lambda d: d.closed)
+    assert friend.close_code == 4401
+    assert friend.messages[-1]["error"] == "bad_credential"

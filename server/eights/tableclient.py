@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import aiohttp
+import orjson
 
 WAIT_SECONDS = 30.0
 
@@ -186,7 +187,7 @@ class DeviceSocket:
         async for message in self._ws:
             if message.type is not aiohttp.WSMsgType.TEXT:
                 break
-            data = json.loads(message.data)
+            data = orjson.loads(message.data)
             async with self._changed:
                 self.messages.append(data)
                 if data.get("type") == "state":

@@ -4,7 +4,6 @@ stores the result with a compare-and-set on the version (``web.service``)."""
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from typing import Any
 
@@ -319,10 +318,7 @@ def reset_seat(room: Room, by: int, seat: int, now: int) -> Change | RoomError:
 
 
 def _next(room: Room, now: int) -> Room:
-    new = copy.deepcopy(room)
-    new.version = room.version + 1
-    new.updated = now
-    return new
+    return room.evolve(room.version + 1, now)
 
 
 def _start_game(room: Room, previous: Position | None, seed: str, now: int) -> Position:

@@ -95,7 +95,32 @@ class Room:
         return [i for i, seat in enumerate(self.seats) if seat.kind == "human"]
 
     def to_json(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        """The document as JSON-able data. Shares the (never mutated) action entries and
+        history records instead of copying them: it is built once a move."""
+        out = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        out["mode"] = self.mode.value
+        out["seats"] = [vars(seat) for seat in self.seats]
+        out["game"] = None if self.game is None else vars(self.game)
+        return out
+
+    def evolve(self, version: int, now: int) -> Room:
+        """A copy to change for the next version: every mutable part is fresh, except the
+        entries of lists that are only ever appended to (actions, history)."""
+        game = self.game
+        return dataclasses.replace(
+            self,
+            version=version,
+            updated=now,
+            seats=[dataclasses.replace(seat) for seat in self.seats],
+            game=None
+            if game is None
+            else dataclasses.replace(game, actions=list(game.actions), entropy=list(game.entropy)),
+            agreed=list(self.agreed),
+            entropy=list(self.entropy),
+            history=list(self.history),
+            recent={seat: list(ids) for seat, ids in self.recent.items()},
+            options=dict(self.options),
+        )
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Room:

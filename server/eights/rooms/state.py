@@ -56,13 +56,19 @@ def public_room(
 
 
 def device_state(
-    room: Room, position: Position | None, seat: int, connected: Collection[int]
+    room: Room,
+    position: Position | None,
+    seat: int,
+    connected: Collection[int],
+    now: int | None = None,
 ) -> dict[str, Any]:
-    """The message a device holding ``seat`` is sent after every change."""
+    """The message a device holding ``seat`` is sent after every change. ``now`` (the
+    server's clock, epoch ms) lets a device show the turn clock without trusting its own."""
     return {
         "type": "state",
         "version": room.version,
         "seat": seat,
+        "now": now,
         "room": public_room(room, position, connected),
         "view": None if position is None else view_for(position, seat).to_json(),
     }

@@ -7,12 +7,12 @@ PATH), with persistence on (append-only file), started and stopped with the serv
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import shutil
 import tempfile
 from pathlib import Path
 
 from redis.asyncio import Redis
+from redis.exceptions import RedisError
 
 SOCKET_NAME = "redis.sock"
 START_SECONDS = 20.0
@@ -39,6 +39,16 @@ def redis_server_binary() -> str:
     return found
 
 
+async def _answers(socket: Path) -> bool:
+    client = Redis(unix_socket_path=str(socket))
+    try:
+        return bool(await client.ping())
+    except (OSError, RedisError):
+        return False
+    finally:
+        await client.aclose()
+
+
 class EmbeddedRedis:
     """``async with EmbeddedRedis(folder) as url:`` a running Redis for the server's life."""
 
@@ -54,7 +64,12 @@ class EmbeddedRedis:
         if len(str(socket)) > 100:  # a unix socket's path has a small size limit
             self._short = tempfile.mkdtemp(prefix="eights-")
             socket = Path(self._short) / SOCKET_NAME
-        with contextlib.suppress(FileNotFoundError):
+        if socket.exists():
+            if await _answers(socket):
+                raise RuntimeError(
+                    f"another server's Redis is running on {socket}: one data directory "
+                    "serves one `eights serve` (give the others REDIS_URL)"
+                )
             socket.unlink()
         self.socket = socket
         self.process = await asyncio.create_subprocess_exec(
@@ -89,7 +104,7 @@ class EmbeddedRedis:
                 try:
                     if await client.ping():
                         return
-                except OSError:
+                except (OSError, RedisError):
                     pass
                 finally:
                     await client.aclose()
@@ -102,11 +117,7 @@ class EmbeddedRedis:
     async def __aexit__(self, *exc: object) -> None:
         process = self.process
         if process is not None and process.returncode is None:
-            if self.socket is not None:
-                client = Redis(unix_socket_path=str(self.socket))
-                with contextlib.suppress(Exception):
-                    await client.shutdown(save=False)
-                await client.aclose()
+            process.terminate()  # our own child only: Redis writes its file and stops
             try:
                 await asyncio.wait_for(process.wait(), 10)
             except TimeoutError:

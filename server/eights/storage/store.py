@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
 from redis.asyncio import Redis
 
 from eights.rooms import Room
@@ -35,7 +35,7 @@ class RoomStore:
         version, doc = await self.redis.hmget(room_key(token), ["v", "d"])
         if version is None or doc is None:
             return None
-        return Room.from_json(json.loads(doc))
+        return Room.from_json(orjson.loads(doc))
 
     async def version(self, token: str) -> int | None:
         raw = await self.redis.hget(room_key(token), "v")
@@ -76,8 +76,8 @@ class RoomStore:
         return {name: int(await self.redis.ttl(key)) for name, key in keys.items()}
 
 
-def _dump(data: dict[str, Any]) -> str:
-    return json.dumps(data, separators=(",", ":"))
+def _dump(data: dict[str, Any]) -> bytes:
+    return orjson.dumps(data)
 
 
 def _seats(members: list[Any]) -> set[int]:

@@ -29,7 +29,7 @@ def create_app(settings: Settings) -> web.Application:
         middlewares=[errors_middleware, origin_middleware, rate_middleware],
     )
     app[SETTINGS] = settings
-    app[LIMITER] = AddressLimiter(settings.rate_per_second, settings.rate_burst)
+    app[LIMITER] = AddressLimiter(settings.http_rate, max(1, int(settings.http_rate * 2)))
     app.cleanup_ctx.append(redis_ctx)
     app.cleanup_ctx.append(service_ctx)
     app.router.add_routes(http.routes)
@@ -100,7 +100,8 @@ async def origin_middleware(request: web.Request, handler: Handler) -> web.Strea
 @web.middleware
 async def rate_middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
     """Plain HTTP requests to the API, per address; sockets have a bucket of their own."""
-    if request.path.startswith("/api/") and not request.app[LIMITER].allow(request.remote or ""):
+    limited = request.app[SETTINGS].http_rate > 0 and request.path.startswith("/api/")
+    if limited and not request.app[LIMITER].allow(request.remote or ""):
         return error_response(room_error("rate_limited"))
     return await handler(request)
 
@@ -108,6 +109,8 @@ async def rate_middleware(request: web.Request, handler: Handler) -> web.StreamR
 async def _security_headers(request: web.Request, response: web.StreamResponse) -> None:
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault("Referrer-Policy", "no-referrer")
+    if request.path.startswith("/assets/"):
+        response.headers["Cache-Control"] = "no-cache"  # no build step, so no versioned names
     if response.content_type == "text/html":
         response.headers.setdefault(
             "Content-Security-Policy",

@@ -35,7 +35,11 @@ class Settings:
     max_body: int = 16 * 1024
     max_message: int = 4 * 1024
     rate_per_second: float = 20.0
+    """Messages a second one socket may send (bursts of ``rate_burst``)."""
     rate_burst: int = 40
+    http_rate: float = 20.0
+    """API requests a second from one address (bursts of twice that); 0 for no limit, e.g.
+    behind a proxy that limits (every request then comes from the proxy's address)."""
     cache_rooms: int = 10_000
 
     @classmethod
@@ -52,6 +56,8 @@ class Settings:
             s.bot_delay = float(env["EIGHTS_BOT_DELAY"])
         if env.get("EIGHTS_TURN_TIMER"):
             s.turn_timer = int(env["EIGHTS_TURN_TIMER"])
+        if env.get("EIGHTS_HTTP_RATE"):
+            s.http_rate = float(env["EIGHTS_HTTP_RATE"])
         if env.get("EIGHTS_ORIGINS"):
             s.origins = tuple(o.strip() for o in env["EIGHTS_ORIGINS"].split(",") if o.strip())
         return s

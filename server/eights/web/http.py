@@ -47,7 +47,8 @@ async def _held(request: web.Request) -> Held | RoomError:
 
 async def _states(request: web.Request, loaded: Loaded, seats: list[int]) -> list[dict[str, Any]]:
     here = await request.app[HUB].connected(loaded.room.token)
-    return [device_state(loaded.room, loaded.position, seat, here) for seat in seats]
+    now = request.app[SERVICE].clock()
+    return [device_state(loaded.room, loaded.position, seat, here, now) for seat in seats]
 
 
 @routes.post("/api/rooms")

@@ -7,20 +7,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import secrets
 from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+import orjson
 from aiohttp import web
 from redis.asyncio import Redis
 from redis.asyncio.client import PubSub
 
 from eights.bots.names import think_delay
 from eights.bots.runner import bot_view
-from eights.rooms import Change, Mode, Repeat, Room, RoomError, device_state
+from eights.rooms import Change, Mode, Repeat, Room, RoomError, device_state, room_error
 from eights.storage import channel
 
 from .limits import TokenBucket
@@ -32,6 +32,7 @@ HUB_CHANNEL = "eights:hub"
 PRESENCE_MS = 60_000
 """A socket counts as connected this long after its last heartbeat."""
 HEARTBEAT_SECONDS = 20.0
+CLOSE_UNAUTHORISED = 4401
 
 
 class Device:
@@ -48,6 +49,8 @@ class Device:
         self.token = token
         self.seats = seats
         self.bucket = bucket
+        self.nonces: dict[int, str | None] = {}
+        """The nonce of each seat when the device proved it: a reset seat is told so."""
         self.id = secrets.token_hex(6)
         """Unique across processes: it names this socket in the room's presence set."""
         self.sent: dict[int, tuple[int, str]] = {}
@@ -55,6 +58,7 @@ class Device:
         self._outbox: deque[tuple[int | None, str]] = deque()
         self._wake = asyncio.Event()
         self._closed = False
+        self._close_code: int | None = None
 
     def members(self) -> list[str]:
         return [f"{seat}:{self.id}" for seat in self.seats]
@@ -62,7 +66,7 @@ class Device:
     def send(self, message: dict[str, Any], state_of: int | None = None) -> None:
         if self._closed:
             return
-        text = json.dumps(message, separators=(",", ":"))
+        text = orjson.dumps(message).decode()
         if state_of is not None:
             self._outbox = deque(m for m in self._outbox if m[0] != state_of)
         self._outbox.append((state_of, text))
@@ -80,9 +84,19 @@ class Device:
                 except (ConnectionError, RuntimeError):
                     self._closed = True
                     return
+            if self._close_code is not None:
+                self._closed = True
+                with contextlib.suppress(Exception):
+                    await self.ws.close(code=self._close_code)
+                return
 
     def close(self) -> None:
         self._closed = True
+        self._wake.set()
+
+    def close_after_send(self, code: int) -> None:
+        """Send what is queued, then close the socket with ``code``."""
+        self._close_code = code
         self._wake.set()
 
 
@@ -257,14 +271,19 @@ class Hub:
     def push(self, loaded: Loaded, here: set[int]) -> None:
         room = loaded.room
         mark = ",".join(map(str, sorted(here)))
-        for device in self.rooms.get(room.token, ()):
+        for device in list(self.rooms.get(room.token, ())):
+            if any(room.seats[s].nonce != device.nonces.get(s) for s in device.seats):
+                device.send({"type": "error", **room_error("bad_credential").to_json()})
+                device.close_after_send(CLOSE_UNAUTHORISED)
+                continue
             for seat in device.seats:
                 if device.sent.get(seat, (0, ""))[0] > room.version:
                     continue
                 if device.sent.get(seat) == (room.version, mark):
                     continue
                 device.sent[seat] = (room.version, mark)
-                device.send(device_state(room, loaded.position, seat, here), state_of=seat)
+                state = device_state(room, loaded.position, seat, here, now=self.service.clock())
+                device.send(state, state_of=seat)
 
     # ---- the computer and the clock ----------------------------------------------------
     def schedule(self, loaded: Loaded) -> None:

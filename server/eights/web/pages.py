@@ -18,7 +18,7 @@ def client_dir(configured: Path | None) -> Path:
     return configured or Path(__file__).resolve().parents[3] / "client"
 
 
-def _page(title: str, sentence: str, status: int) -> web.Response:
+def _page(title: str, sentence: str, status: int, testid: str = "page") -> web.Response:
     body = f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -26,7 +26,7 @@ def _page(title: str, sentence: str, status: int) -> web.Response:
 <style>body{{font:18px/1.5 system-ui,sans-serif;background:#0f3d2e;color:#f4f1e8;
 display:grid;place-items:center;min-height:100vh;margin:0;padding:1rem;text-align:center}}
 a{{color:#ffd76a}}</style></head>
-<body><main><h1>{html.escape(title)}</h1><p>{html.escape(sentence)}</p>
+<body><main data-testid="{testid}"><h1>{html.escape(title)}</h1><p>{html.escape(sentence)}</p>
 <p><a href="/">Open a new table</a></p></main></body></html>"""
     return web.Response(text=body, content_type="text/html", status=status)
 
@@ -69,5 +69,6 @@ async def invitation(request: web.Request) -> web.StreamResponse:
             "The invitation is not for a table we know. Tables close after a week "
             "without play; ask your friend for a new link, or open a table of your own.",
             404,
+            "table-gone",
         )
     return _index(request)

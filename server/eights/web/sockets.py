@@ -6,20 +6,21 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from typing import Any
 
+import orjson
 from aiohttp import WSMsgType, web
 
+from eights.bots.hint import hint
+from eights.bots.runner import bot_view
 from eights.rooms import Change, Repeat, RoomError, room_error
 
-from .hub import Device, Hub
+from .hub import CLOSE_UNAUTHORISED, Device, Hub
 from .keys import HUB, SERVICE, SETTINGS
 from .limits import TokenBucket
 from .service import TableService
 
 HELLO_SECONDS = 15.0
-CLOSE_UNAUTHORISED = 4401
 
 
 def _error(error: RoomError, **extra: Any) -> dict[str, Any]:
@@ -50,9 +51,9 @@ async def socket(request: web.Request) -> web.WebSocketResponse:
         await ws.send_json(_error(held))
         await ws.close(code=CLOSE_UNAUTHORISED, message=held.code.encode())
         return ws
-    device = Device(
-        ws, token, held.seats, TokenBucket(settings.rate_per_second, settings.rate_burst)
-    )
+    bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
+    device = Device(ws, token, held.seats, bucket)
+    device.nonces = {seat: held.loaded.room.seats[seat].nonce for seat in held.seats}
     writer = asyncio.get_running_loop().create_task(device.write())
     try:
         device.send({"type": "welcome", "seats": held.seats})
@@ -78,12 +79,27 @@ async def socket(request: web.Request) -> web.WebSocketResponse:
     return ws
 
 
+async def _hint(device: Device, data: dict[str, Any], service: TableService) -> None:
+    """What the Hard computer would do in the device's seat, and why (the H key)."""
+    loaded = service.cached(device.token) or await service.load(device.token)
+    seat = data.get("seat", device.seats[0])
+    position = None if loaded is None else loaded.position
+    advice = None
+    if position is not None and seat in device.seats and position.turn == seat:
+        advice = hint(bot_view(position, seat))
+    if advice is None:
+        error = room_error("bad_request", "There is nothing to hint now.")
+        device.send(_error(error, id=data.get("id")))
+        return
+    device.send({"type": "hint", "id": data.get("id"), "seat": seat, **advice.to_json()})
+
+
 def _parse(text: object) -> dict[str, Any] | None:
     if not isinstance(text, str):
         return None
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError:
+        data = orjson.loads(text)
+    except orjson.JSONDecodeError:
         return None
     return data if isinstance(data, dict) else None
 
@@ -94,6 +110,9 @@ async def _handle(device: Device, data: dict[str, Any], service: TableService, h
     request_id = data.get("id")
     if kind == "ping":
         device.send({"type": "pong"})
+        return
+    if kind == "hint":
+        await _hint(device, data, service)
         return
     if kind == "act":
         seat = data.get("seat")
@@ -112,9 +131,8 @@ async def _handle(device: Device, data: dict[str, Any], service: TableService, h
     elif kind == "undo":
         result, _ = await service.undo(token, device.seats[0])
     else:
-        device.send(
-            _error(room_error("bad_request", "The message types are act, agree, undo and ping."))
-        )
+        message = "The message types are act, agree, undo, hint and ping."
+        device.send(_error(room_error("bad_request", message), id=request_id))
         return
     if isinstance(result, RoomError):
         device.send(_error(result, id=request_id))
