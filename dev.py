@@ -37,7 +37,11 @@ def _fingerprint() -> str:
 
 def _run(*argv: str | Path) -> None:
     print("+", " ".join(str(a) for a in argv), flush=True)
-    code = subprocess.call([str(a) for a in argv], cwd=ROOT)
+    child = subprocess.Popen([str(a) for a in argv], cwd=ROOT)
+    try:
+        code = child.wait()
+    except KeyboardInterrupt:  # Ctrl+C reached the child too: let it stop cleanly
+        code = child.wait()
     if code:
         sys.exit(code)
 
