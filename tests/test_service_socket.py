@@ -140,3 +140,31 @@ async def test_a_reset_seat_is_told_and_its_socket_closed(
         await friend.wait_for(lambda d: d.closed)
     assert friend.close_code == 4401
     assert friend.messages[-1]["error"] == "bad_credential"
+
+
+async def test_against_the_computer_a_pause_holds_the_computer_until_resumed(
+    aiohttp_client: Any, make_app: Any
+) -> None:
+    table = await open_table(aiohttp_client, make_app())
+    made = await table.client.create(mode="computer")
+    async with table.client.connect(made.token, made.credentials) as device:
+        await device.send({"type": "pause", "paused": True})
+        state = await device.wait_for(
+            lambda d: 0 in d.states and d.states[0]["room"]["paused"] and d.states[0]
+        )
+        for _ in range(60):  # draw until a card can be played, then play it
+            plays = [a for a in state["view"]["legal"] if a["type"] == "play"]
+            reply = await device.act(0, state["version"], (plays or state["view"]["legal"])[0])
+            assert reply["ok"] is True
+            state = await device.state_of(0, newer_than=state["version"])
+            if plays:
+                break
+        assert state["view"]["turn"] == 1  # the computer's turn, and it is paused
+        await device.send({"type": "ping"})
+        await device.wait_for(lambda d: d.messages[-1].get("type") == "pong")
+        assert device.states[0]["version"] == state["version"]  # the computer waits
+        await device.send({"type": "pause", "paused": False})
+        resumed = await device.wait_for(
+            lambda d: d.states[0]["view"]["turn"] != 1 or d.states[0]["room"]["hand_over"]
+        )
+        assert resumed

@@ -244,7 +244,7 @@ def bot_turn(room: Room, position: Position | None, now: int) -> Change | None:
         return None
     seat = position.turn
     spec = room.seats[seat]
-    if spec.kind != "bot":
+    if spec.kind != "bot" or room.paused:
         return None
     bot = make_bot(spec.level or "medium", f"{room.bot_seed}:{room.version}")
     action = decide(bot, bot_view(position, seat))
@@ -301,6 +301,15 @@ def undo(room: Room, position: Position | None, seat: int, now: int) -> Change |
     back = replay(rules_of(new), new.game)
     _arm(new, back, now)
     return Change(new, back, {"undone": len(actions) - last})
+
+
+def pause(room: Room, paused: bool, now: int) -> Change | RoomError:
+    """Against the computer, the player may pause: the computer does not move meanwhile."""
+    if room.mode is not Mode.COMPUTER:
+        return room_error("bad_request", "Only a game against the computer can be paused.")
+    new = _next(room, now)
+    new.paused = paused
+    return Change(new, None, {"paused": paused})
 
 
 def reset_seat(room: Room, by: int, seat: int, now: int) -> Change | RoomError:

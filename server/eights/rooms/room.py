@@ -80,6 +80,8 @@ class Room:
     """seat -> the last action ids it sent, each with the version it produced."""
     deadline: int | None = None
     """Epoch milliseconds when the seat to act runs out of time (timer rooms only)."""
+    paused: bool = False
+    """Against the computer: the computer waits until the player resumes."""
     created: int = 0
     updated: int = 0
 

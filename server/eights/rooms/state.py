@@ -51,6 +51,7 @@ def public_room(
         "timer": room.timer,
         "deadline": room.deadline,
         "speed": room.speed,
+        "paused": room.paused,
         "can_undo": room.mode.value == "computer" and room.game is not None and not over,
     }
 

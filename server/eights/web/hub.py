@@ -294,6 +294,8 @@ class Hub:
         token = room.token
         seat = position.turn
         if room.seats[seat].kind == "bot":
+            if room.paused:
+                return
             if self.bot_delay is not None:
                 delay = self.bot_delay
             else:

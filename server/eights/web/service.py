@@ -257,6 +257,17 @@ class TableService:
 
         return await self.mutate(token, operation, optimistic=False)
 
+    async def pause(
+        self, token: str, paused: bool
+    ) -> tuple[Change | Repeat | RoomError | None, Loaded | None]:
+        def operation(room: Room, position: Position | None) -> Change | RoomError:
+            result = ops.pause(room, paused, self.clock())
+            if isinstance(result, Change):
+                return Change(result.room, position, result.answer)
+            return result
+
+        return await self.mutate(token, operation, optimistic=False)
+
     async def bot_move(self, token: str, version: int) -> Change | None:
         """The computer's move at ``version``, unless the table has moved on."""
 

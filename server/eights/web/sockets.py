@@ -128,10 +128,12 @@ async def _handle(device: Device, data: dict[str, Any], service: TableService, h
         result, _ = await hub.act(token, seat, data)
     elif kind == "agree":
         result, _ = await service.agree(token, device.seats, data.get("entropy"))
+    elif kind == "pause":
+        result, _ = await service.pause(token, bool(data.get("paused", True)))
     elif kind == "undo":
         result, _ = await service.undo(token, device.seats[0])
     else:
-        message = "The message types are act, agree, undo, hint and ping."
+        message = "The message types are act, agree, undo, pause, hint and ping."
         device.send(_error(room_error("bad_request", message), id=request_id))
         return
     if isinstance(result, RoomError):
