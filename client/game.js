@@ -356,6 +356,8 @@ export class TableSession {
       sort: () => this.sort(),
       hint: () => this.hint(),
       undo: () => this.undo(),
+      pause: () => this.pause(),
+      fullscreen: () => this.fullscreen(),
       toggleSound: () => this.toggleSound(),
       openSettings: () => openSettings(),
       toggleHistory: () => {
@@ -716,6 +718,20 @@ export class TableSession {
       return;
     }
     this.send({ type: "undo" });
+  }
+
+  /** Against the computer: hold (or release) the computer's next move. */
+  pause() {
+    if (this.room?.mode !== "computer") return;
+    const paused = !this.room.paused;
+    this.send({ type: "pause", paused });
+    this.say(paused ? "Paused: the computer waits for you." : "Resumed.");
+  }
+
+  fullscreen() {
+    const done = () => this.render();
+    if (document.fullscreenElement) document.exitFullscreen().then(done, done);
+    else document.documentElement.requestFullscreen().then(done, done);
   }
 
   toggleSound() {

@@ -385,6 +385,17 @@ function toolbar(m, on) {
       type: "button", class: "tool", testid: "undo", onclick: on.undo,
       disabled: !room.can_undo, "aria-label": "Undo your last move (U)",
     }, "Undo", h("kbd", { "aria-hidden": "true" }, "U")));
+    items.push(h("button", {
+      type: "button", class: "tool", testid: "pause", onclick: on.pause,
+      "aria-pressed": room.paused ? "true" : "false",
+      "aria-label": room.paused ? "Resume the computer (Space when paused)" : "Pause the computer",
+    }, room.paused ? "Resume" : "Pause"));
+  }
+  if (document.fullscreenEnabled) {
+    items.push(h("button", {
+      type: "button", class: "tool", testid: "fullscreen", onclick: on.fullscreen,
+      "aria-label": document.fullscreenElement ? "Leave full screen" : "Full screen",
+    }, document.fullscreenElement ? "Exit full" : "Full screen"));
   }
   items.push(h("button", {
     type: "button", class: "tool", testid: "scores-toggle", onclick: on.toggleHistory,
