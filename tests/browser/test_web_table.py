@@ -4,13 +4,10 @@ cover, and a game against the computer played with the keyboard alone."""
 
 from __future__ import annotations
 
-import os
 import re
 import secrets
-from pathlib import Path
 
-import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.browser.support import (
     STEP_MS,
@@ -381,7 +378,11 @@ def keyboard_move(page: Page, turn: int) -> None:
         suit = max("CDHS", key=lambda s: sum(1 for c in rest if c[1] == s))
         page.keyboard.press(SUIT_KEYS[suit][turn % 2])
     elif page.locator(f'[data-testid=hand] [data-card="{card}"][aria-pressed=true]').count():
-        assert focused(page)["card"] == card, "the lifted card keeps the focus"
+        page.wait_for_function(  # the lifted card keeps (or gets back) the focus
+            "card => document.activeElement && document.activeElement.dataset.card === card",
+            arg=card,
+            timeout=STEP_MS,
+        )
         page.keyboard.press(" " if turn % 2 else "Enter")
 
 
@@ -412,24 +413,3 @@ def test_a_game_against_the_computer_with_the_keyboard_alone(device: Device) -> 
     page.keyboard.press("n")
     expect(table(page)).not_to_have_attribute("data-over", ANY)
     expect(page.locator(".bar-sub")).to_contain_text("Round 2")
-
-
-# ---- 7. screenshots (only on request) -------------------------------------------------
-
-
-@pytest.mark.screenshots
-@pytest.mark.skipif(
-    os.environ.get("EIGHTS_SCREENSHOTS") != "1", reason="set EIGHTS_SCREENSHOTS=1 to write them"
-)
-def test_screenshots(device: Device, base_url: str) -> None:
-    from tests.browser.screenshots import SCREENS, take_all
-
-    folder = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-
-    def context(**options: object) -> BrowserContext:
-        return device(**options)
-
-    written = take_all(context, base_url, folder)
-    assert len(written) == 2 * len(SCREENS)
-    for path in written:
-        assert path.stat().st_size > 0
