@@ -1,5 +1,5 @@
 """Fixtures for the browser tests: one ``eights serve`` child process and one Chromium for
-the session, and a fresh browser context (a device of its own) for each ``device()`` call."""
+the module (closed before the asyncio tests run: the sync API holds an event loop), and a fresh browser context (a device of its own) for each ``device()`` call."""
 
 from __future__ import annotations
 
@@ -32,20 +32,20 @@ def chromium() -> str:
     return path
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with running_server(tmp_path_factory.mktemp("eights-browser")) as url:
         yield url
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def playwright(chromium: str) -> Iterator[Playwright]:
     expect.set_options(timeout=STEP_MS)
     with sync_playwright() as p:
         yield p
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright: Playwright, chromium: str) -> Iterator[Browser]:
     launched = launch(playwright, chromium)
     yield launched
