@@ -1,5 +1,6 @@
-"""Fixtures for the browser tests: one ``eights serve`` child process and one Chromium for
-the module (closed before the asyncio tests run: the sync API holds an event loop), and a fresh browser context (a device of its own) for each ``device()`` call."""
+"""Fixtures for the browser tests: one ``eights serve`` child process and one Chromium a
+module (closed before the asyncio tests run: the sync API holds an event loop), and a
+fresh browser context (a device of its own) for each ``device()`` call."""
 
 from __future__ import annotations
 
