@@ -136,6 +136,9 @@ async def play_socket_game(
             continue
         mine = states[turn]
         reply = await devices[turn].act(turn, mine["version"], choose(mine, rng))
+        if reply.get("error") == "stale_version":  # the device had not heard of a change yet
+            await devices[turn].state_of(turn, newer_than=mine["version"])
+            continue
         assert reply["type"] == "result", reply
         await devices[turn].state_of(turn, newer_than=newest)
     raise AssertionError(f"no end after {MAX_ACTIONS} actions")

@@ -12,6 +12,7 @@ Used by the tests and the load benchmark; a bot outside the project can use it t
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import secrets
 from collections.abc import Callable
@@ -177,9 +178,11 @@ class DeviceSocket:
 
     async def __aexit__(self, *exc: object) -> None:
         if self._ws is not None:
-            await self._ws.close()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._ws.close(), WAIT_SECONDS)
         if self._reader is not None:
-            await self._reader
+            with contextlib.suppress(TimeoutError, asyncio.CancelledError):
+                await asyncio.wait_for(self._reader, WAIT_SECONDS)
 
     async def _read(self) -> None:
         assert self._ws is not None

@@ -130,14 +130,15 @@ class Hub:
             for device in list(devices):
                 device.close()
                 with contextlib.suppress(Exception):
-                    await device.ws.close(code=1001, message=b"server shutdown")
-        for task in list(self._tasks):
+                    await asyncio.wait_for(device.ws.close(code=1001, message=b"shutdown"), 2)
+        tasks = list(self._tasks)
+        for task in tasks:
             task.cancel()
-        for task in list(self._tasks):
-            with contextlib.suppress(BaseException):
-                await task
+        if tasks:
+            await asyncio.wait(tasks, timeout=5)  # shutdown is bounded, whatever a task does
         if self._pubsub is not None:
-            await self._pubsub.aclose()  # type: ignore[no-untyped-call]
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._pubsub.aclose(), 5)  # type: ignore[no-untyped-call]
 
     def _spawn(self, coro: Any) -> asyncio.Task[Any]:
         task = asyncio.get_running_loop().create_task(coro)
