@@ -71,7 +71,12 @@ def test(extra: list[str]) -> None:
     _run(_bin("ruff"), "check", "server", "tests", "dev.py")
     _run(_bin("ruff"), "format", "--check", "server", "tests", "dev.py")
     _run(_bin("mypy"))
-    _run(_bin("python"), "-m", "pytest", *extra)
+    if extra:
+        _run(_bin("python"), "-m", "pytest", *extra)
+        return
+    # The browser tests' sync Playwright loop and the asyncio tests each get a process.
+    _run(_bin("python"), "-m", "pytest", "--ignore=tests/browser")
+    _run(_bin("python"), "-m", "pytest", "tests/browser")
 
 
 def main() -> None:
