@@ -88,3 +88,24 @@ async def test_a_socket_that_floods_is_slowed_and_an_oversized_message_closes_it
         await device.send({"type": "ping", "pad": "x" * 10_000})
         await device.wait_for(lambda d: d.closed)
         assert device.close_code == 1009  # message too big
+
+
+async def test_a_restarted_clock_keeps_the_table_in_view(
+    aiohttp_client: Any, make_app: Any
+) -> None:
+    """Regression: rearming the clock once stored the room without its position, so every
+    device was sent a state with no view."""
+    table = await open_table(aiohttp_client, make_app())
+    service = table.app[SERVICE]
+    now = [1_000_000_000_000]
+    service.clock = lambda: now[0]
+    host = await table.client.create(mode="online", timer=5)
+    guest = await table.client.join(host.token)
+    now[0] += 6_000
+    change = await service.rearm(host.token)
+    assert change is not None
+    assert change.position is not None
+    assert change.room.deadline == now[0] + 5_000
+    state = (await table.client.state(host.token, guest.credentials)).data["states"][0]
+    assert state["view"] is not None
+    assert len(state["view"]["hand"]) == 7

@@ -229,13 +229,13 @@ def timeout(room: Room, position: Position | None, now: int) -> Change | None:
     return result if isinstance(result, Change) else None
 
 
-def rearm(room: Room, now: int) -> Change | None:
+def rearm(room: Room, position: Position | None, now: int) -> Change | None:
     """A new full turn for the seat to act (the clock stops while a player is away)."""
     if room.timer is None or room.deadline is None:
         return None
     new = _next(room, now)
     new.deadline = now + room.timer * 1000
-    return Change(new, None, {})
+    return Change(new, position, {})
 
 
 def bot_turn(room: Room, position: Position | None, now: int) -> Change | None:
@@ -303,19 +303,21 @@ def undo(room: Room, position: Position | None, seat: int, now: int) -> Change |
     return Change(new, back, {"undone": len(actions) - last})
 
 
-def pause(room: Room, paused: bool, now: int) -> Change | RoomError:
+def pause(room: Room, position: Position | None, paused: bool, now: int) -> Change | RoomError:
     """Against the computer, the player may pause: the computer does not move meanwhile."""
     if room.mode is not Mode.COMPUTER:
         return room_error("bad_request", "Only a game against the computer can be paused.")
     new = _next(room, now)
     new.paused = paused
-    return Change(new, None, {"paused": paused})
+    return Change(new, position, {"paused": paused})
 
 
-def reset_seat(room: Room, by: int, seat: int, now: int) -> Change | RoomError:
+def reset_seat(
+    room: Room, position: Position | None, by: int, seat: int, now: int
+) -> Change | RoomError:
     """The host frees a friend's seat (a lost phone, a wrong friend): every credential of
-    that seat stops working and the next person to open the invitation takes it. The
-    position is unchanged; the caller keeps the one it has."""
+    that seat stops working and the next person to open the invitation takes it, with the
+    same hand: the position is unchanged."""
     if room.mode is not Mode.ONLINE or by != 0:
         return room_error("not_your_seat", "Only the host of a table with a friend can do this.")
     if not 0 < seat < room.players or room.seats[seat].kind != "human":
@@ -323,7 +325,7 @@ def reset_seat(room: Room, by: int, seat: int, now: int) -> Change | RoomError:
     new = _next(room, now)
     new.seats[seat].nonce = None
     new.agreed[seat] = False
-    return Change(new, None, {"reset": seat})
+    return Change(new, position, {"reset": seat})
 
 
 def _next(room: Room, now: int) -> Room:

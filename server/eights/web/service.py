@@ -250,10 +250,7 @@ class TableService:
         self, token: str, by: int, seat: int
     ) -> tuple[Change | Repeat | RoomError | None, Loaded | None]:
         def operation(room: Room, position: Position | None) -> Change | RoomError:
-            result = ops.reset_seat(room, by, seat, self.clock())
-            if isinstance(result, Change):
-                return Change(result.room, position, result.answer)
-            return result
+            return ops.reset_seat(room, position, by, seat, self.clock())
 
         return await self.mutate(token, operation, optimistic=False)
 
@@ -261,10 +258,7 @@ class TableService:
         self, token: str, paused: bool
     ) -> tuple[Change | Repeat | RoomError | None, Loaded | None]:
         def operation(room: Room, position: Position | None) -> Change | RoomError:
-            result = ops.pause(room, paused, self.clock())
-            if isinstance(result, Change):
-                return Change(result.room, position, result.answer)
-            return result
+            return ops.pause(room, position, paused, self.clock())
 
         return await self.mutate(token, operation, optimistic=False)
 
@@ -294,7 +288,7 @@ class TableService:
         """A player came back: the seat to act gets a whole turn again."""
 
         def operation(room: Room, position: Position | None) -> Change | None:
-            return ops.rearm(room, self.clock())
+            return ops.rearm(room, position, self.clock())
 
         result, _ = await self.mutate(token, operation, optimistic=False)
         return result if isinstance(result, Change) else None
