@@ -213,9 +213,10 @@ async def record(request: web.Request) -> web.Response:
     if isinstance(held, RoomError):
         return error_response(held)
     room, position = held.loaded.room, held.loaded.position
-    if room.game is None or position is None or not room.history:
-        return error_response(room_error("round_not_over", "The game is not over yet."))
-    if room.history[-1]["round"] != room.game.number:
+    finished = (
+        room.game is not None and room.history and room.history[-1]["round"] == room.game.number
+    )
+    if room.game is None or position is None or not finished:
         return error_response(room_error("round_not_over", "The game is not over yet."))
     return web.json_response(record_of(room, room.game))
 

@@ -62,8 +62,8 @@ async def rules_page(request: web.Request) -> web.StreamResponse:
 @routes.get("/t/{token}")
 async def invitation(request: web.Request) -> web.StreamResponse:
     """The invitation link: the table's page, or a plain answer when there is no table."""
-    loaded = await request.app[SERVICE].load(request.match_info["token"])
-    if loaded is None:
+    version = await request.app[SERVICE].store.version(request.match_info["token"])
+    if version is None:
         return _page(
             "This table is gone",
             "The invitation is not for a table we know. Tables close after a week "
