@@ -495,7 +495,7 @@ function resultsPanel(m, on) {
     rows.push(h("li", { class: `result-row${result.winners.includes(s) ? " winner" : ""}`, dataset: { seat: String(s) } },
       h("div", { class: "result-who" },
         h("strong", {}, single && s === me ? "You" : names.name(s)),
-        h("span", { class: "muted" }, ` ${result.remaining[s] ?? 0} in hand`),
+        h("span", { class: "muted" }, ` ${pointsText(result.remaining[s] ?? 0)} in hand`),
         h("span", { class: "pts" }, `+${result.points[s] ?? 0}`),
         showScores(view) ? h("span", { class: "tot" }, `= ${(view.totals || [])[s] ?? 0}`) : null),
       h("div", { class: "result-cards" },
@@ -532,6 +532,11 @@ function resultsPanel(m, on) {
           "aria-keyshortcuts": "N",
         }, label, h("kbd", { "aria-hidden": "true" }, "N")),
       readyLine(room, me, mine, names)));
+}
+
+/** What a hand still held, in points: "1 point", "31 points". */
+function pointsText(n) {
+  return `${n} ${n === 1 ? "point" : "points"}`;
 }
 
 function readyLine(room, me, mine, names) {

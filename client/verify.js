@@ -1,7 +1,7 @@
 // The Verify page: paste or load a finished game's record; the server deals it again from
 // its seed, replays every action and says whether everything matches.
 import { api } from "./api.js";
-import { h, announce } from "./dom.js";
+import { fill, h, announce } from "./dom.js";
 import { savedTable } from "./storage.js";
 
 export function verifyPage() {
@@ -89,7 +89,7 @@ function show(box, { answer, error }) {
   const summary = answer.ok
     ? `Verified: the seed deals exactly these hands and every move replays (${count(answer.hands, "hand")}, ${count(answer.actions, "action")}).`
     : "This record does not check out.";
-  box.replaceChildren(
+  fill(box,
     h("p", { class: answer.ok ? "good big-mark" : "bad big-mark" }, answer.ok ? "\u2714 " : "\u2718 ", summary),
     Array.isArray(answer.scores) ? h("p", {}, `Final scores: ${answer.scores.join(" – ")}`) : null,
     problems.length ? h("ul", { class: "problems" }, problems.map((p) => h("li", {}, typeof p === "string" ? p : JSON.stringify(p)))) : null);
