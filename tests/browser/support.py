@@ -14,6 +14,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from collections.abc import Set as AbstractSet
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,6 +38,9 @@ MISSING_CHROMIUM = "Chromium is not installed: apt-get install -y chromium"
 SERVER_START_SECONDS = 30.0
 STEP_MS = 15_000
 """The longest any one wait for the table may take (a move, a push, a page)."""
+MAX_ACTIONS = 400
+"""More moves than a duo round takes with the moves chosen here (choose_card); a round
+still going after this many is a bug."""
 
 OPEN_LINE = re.compile(r"Eights is open at http://[^:/]+:(\d+)/")
 CARD_ATTRIBUTE = re.compile(r'="([2-9TJQKA][CDHS])"')
@@ -189,50 +193,59 @@ class Move:
     suit: str | None = None
 
 
-def _pick_suit(page: Page, card: str) -> str:
-    """Name the suit the rest of the hand holds most of (any suit when only eights are left)."""
-    rest = [c for c in hand(page) if c != card and c[0] != "8"]
-    counts = {s: sum(1 for c in rest if c[1] == s) for s in "CDHS"}
-    return max("CDHS", key=lambda s: counts[s])
+def _fits(cards: AbstractSet[str], suit: str, rank: str | None) -> int:
+    """How many of `cards` could follow a card of `suit` (and `rank`, unless an eight
+    named the suit): same suit, same rank, or an eight."""
+    return sum(1 for c in cards if c[0] == "8" or c[1] == suit or c[0] == rank)
 
 
-def click_move(page: Page) -> Move:
+def choose_card(
+    playable: list[str], mine: AbstractSet[str], other: AbstractSet[str] = frozenset()
+) -> str:
+    """The card to play: not an eight while something else will do; then the one that
+    leaves the other seat (when its hand is known) the most to follow with, so that a
+    round ends in few moves rather than in long runs of drawing; then the one that leaves
+    this hand the most to follow with."""
+
+    def key(card: str) -> tuple[bool, int, int]:
+        rest = mine - {card}
+        if card[0] == "8":
+            suit = choose_suit(card, mine, other)
+            return (not rest, _fits(other, suit, None), _fits(rest, suit, None))
+        return (True, _fits(other, card[1], card[0]), _fits(rest, card[1], card[0]))
+
+    return max(playable, key=key)
+
+
+def choose_suit(card: str, mine: AbstractSet[str], other: AbstractSet[str] = frozenset()) -> str:
+    """The suit an eight names: the one the other seat can follow most, then this hand."""
+    rest = mine - {card}
+    return max("CDHS", key=lambda s: (_fits(other, s, None), _fits(rest, s, None)))
+
+
+def click_move(page: Page, other: AbstractSet[str] = frozenset()) -> Move:
     """Make one move on a page whose turn it is, with clicks: a playable card (lift, then
     play; an eight names a suit), else "Play it" for a drawn card, else draw from the
-    stock, else keep, else pass. Returns what was done; the caller waits for the result."""
+    stock, else keep, else pass. `other` is the other seat's hand when the test knows it
+    (see choose_card). Returns what was done; the caller waits for the result."""
     play_drawn = page.get_by_test_id("play")
     playable = page.locator("[data-testid=hand] [data-card][data-playable=true]")
     if play_drawn.count() and page.locator("[data-testid=keep]").count() == 0:
         drawn = page.locator("[data-testid=hand] [data-card].lifted").first
         card = drawn.get_attribute("data-card") if drawn.count() else None
         play_drawn.click()
-        return _after_play(page, card)
+        return _after_play(page, card, other)
     if playable.count():
-        card = str(playable.first.get_attribute("data-card"))
+        codes = [str(c) for c in playable.evaluate_all("els => els.map(e => e.dataset.card)")]
+        card = choose_card(codes, hand(page), other)
         target = page.locator(f'[data-testid=hand] [data-card="{card}"]')
         target.click()
-        picker = page.get_by_test_id("suit-picker")
-        lifted = page.locator(f'[data-testid=hand] [data-card="{card}"][aria-pressed=true]')
-        # The first click lifts the card, opens the suit picker (an eight), or (a drawn
-        # card) plays it at once.
-        page.wait_for_function(
-            """card => {
-                const t = document.querySelector('[data-testid=table]');
-                const lifted = document.querySelector(
-                    `[data-testid=hand] [data-card="${card}"][aria-pressed=true]`);
-                return document.querySelector('[data-testid=suit-picker]') || lifted
-                    || document.querySelector('[data-testid=prompt][data-pending]')
-                    || !document.querySelector(`[data-testid=hand] [data-card="${card}"]`)
-                    || (t && t.dataset.turn !== 'me');
-            }""",
-            arg=card,
-            timeout=STEP_MS,
-        )
-        if picker.count():
-            return _name_suit(page, card)
-        if lifted.count():
+        after = after_first_press(page, card)
+        if after == "picker":
+            return _name_suit(page, card, other)
+        if after == "lifted":
             target.click()
-            return _after_play(page, card)
+            return _after_play(page, card, other)
         return Move("play", card)
     for testid in ("draw", "keep", "pass"):
         button = page.get_by_test_id(testid)
@@ -244,7 +257,30 @@ def click_move(page: Page) -> Move:
     raise AssertionError(f"nothing to do on a page whose turn it is: {page.url}")
 
 
-def _after_play(page: Page, card: str | None) -> Move:
+def after_first_press(page: Page, card: str) -> str:
+    """What the first tap (or Enter) on a playable card did: "lifted" it (the prompt
+    offers Put back), opened the suit "picker" (an eight), or "sent" the move at once (a
+    card just drawn is played with one tap)."""
+    return str(
+        page.wait_for_function(
+            """card => {
+                const t = document.querySelector('[data-testid=table]');
+                if (document.querySelector('[data-testid=suit-picker]')) return 'picker';
+                const lifted = document.querySelector(
+                    `[data-testid=hand] [data-card="${card}"][aria-pressed=true]`);
+                if (lifted && document.querySelector('[data-testid=drop]')) return 'lifted';
+                const sent = document.querySelector('[data-testid=prompt][data-pending]')
+                    || !document.querySelector(`[data-testid=hand] [data-card="${card}"]`)
+                    || !t || t.dataset.turn !== 'me' || Boolean(t.dataset.over);
+                return sent ? 'sent' : false;
+            }""",
+            arg=card,
+            timeout=STEP_MS,
+        ).json_value()
+    )
+
+
+def _after_play(page: Page, card: str | None, other: AbstractSet[str]) -> Move:
     """After "play": an eight opens the suit picker; otherwise the move is sent."""
     page.wait_for_function(
         """() => document.querySelector('[data-testid=suit-picker]')
@@ -254,11 +290,93 @@ def _after_play(page: Page, card: str | None) -> Move:
         timeout=STEP_MS,
     )
     if page.get_by_test_id("suit-picker").count() and card is not None:
-        return _name_suit(page, card)
+        return _name_suit(page, card, other)
     return Move("play", card)
 
 
-def _name_suit(page: Page, card: str) -> Move:
-    suit = _pick_suit(page, card)
+def _name_suit(page: Page, card: str, other: AbstractSet[str]) -> Move:
+    suit = choose_suit(card, hand(page), other)
     page.locator(f"[data-testid=suit-picker] button[data-suit={suit}]").click()
     return Move("play", card, suit)
+
+
+# ---- two devices at one table ---------------------------------------------------------
+
+
+def open_pair(device: Device) -> tuple[Page, Page, str]:
+    """Device A opens "Play with a friend"; device B opens the invitation and sits down.
+    Returns A's page (seat 0), B's page (seat 1) and the link."""
+    a = device().new_page()
+    a.goto("/")
+    a.get_by_test_id("create-online").click()
+    invite = a.get_by_test_id("invite-link")
+    expect(invite).to_be_visible()
+    expect(a.get_by_test_id("qr")).to_be_visible()
+    expect(a.get_by_test_id("waiting-friend")).to_be_visible()
+    link = invite.input_value()
+    assert "/t/" in link
+    assert link.startswith("http://127.0.0.1:")
+
+    b = device().new_page()
+    b.goto(link)
+    wait_table(b)
+    wait_table(a)
+    expect(a.get_by_test_id("invite")).to_have_count(0)
+    expect(table(a)).to_have_attribute("data-seat", "0")
+    expect(table(b)).to_have_attribute("data-seat", "1")
+    for page in (a, b):
+        expect(page.get_by_test_id("hand").locator("[data-card]")).to_have_count(7)
+        expect(page.get_by_test_id("opponent")).to_have_attribute("data-connected", "true")
+    return a, b, link
+
+
+def settle(pages: list[Page]) -> int:
+    """Until every page shows the same, newest version with nothing pending; returns it."""
+    for _ in range(20):
+        newest = max(version(p) for p in pages)
+        for page in pages:
+            page.wait_for_function(
+                """least => {
+                    const t = document.querySelector('[data-testid=table]');
+                    return t && Number(t.dataset.version) >= least
+                        && !document.querySelector('[data-testid=prompt][data-pending]');
+                }""",
+                arg=newest,
+                timeout=STEP_MS,
+            )
+        if len({version(p) for p in pages}) == 1:
+            return newest
+    raise AssertionError("the two devices never showed the same version")
+
+
+def assert_no_leak(pages: dict[int, Page]) -> dict[int, set[str]]:
+    """No page holds a card code of another seat's hand anywhere in its DOM. Returns the
+    hands."""
+    hands = {seat: hand(page) for seat, page in pages.items()}
+    for seat, cards in hands.items():
+        assert cards, f"seat {seat} shows no hand"
+        for other, page in pages.items():
+            if other == seat:
+                continue
+            leaked = cards & cards_in_dom(page)
+            assert not leaked, f"seat {other}'s page holds seat {seat}'s cards {leaked}"
+    assert not hands[0] & hands[1]
+    return hands
+
+
+def play_online(pages: dict[int, Page], limit: int = MAX_ACTIONS) -> int:
+    """Play at most `limit` moves, each by the page whose turn it is, checking before each
+    that neither page holds the other's cards; stops early at the hand's end. Returns the
+    number of moves made."""
+    for done in range(limit):
+        settle(list(pages.values()))
+        if any(over(p) for p in pages.values()):
+            return done
+        hands = assert_no_leak(pages)
+        actors = [seat for seat, p in pages.items() if my_turn(p)]
+        assert len(actors) == 1, "exactly one device may act"
+        actor = pages[actors[0]]
+        before = version(actor)
+        click_move(actor, other=hands[1 - actors[0]])
+        wait_settled(actor, before)
+    return limit

@@ -4,19 +4,27 @@ cover, and a game against the computer played with the keyboard alone."""
 
 from __future__ import annotations
 
+import os
 import re
 import secrets
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.support import (
+    MAX_ACTIONS,
     STEP_MS,
     Device,
+    after_first_press,
     cards_in_dom,
+    choose_card,
+    choose_suit,
     click_move,
     hand,
-    my_turn,
+    open_pair,
     over,
+    play_online,
+    settle,
     table,
     version,
     wait_actionable,
@@ -26,88 +34,9 @@ from tests.browser.support import (
 
 ANY = re.compile(".")
 """Any value: a table playing on has no data-over at all."""
-MAX_ACTIONS = 400
-"""More moves than any duo round takes; a round still going after this many is a bug."""
 
 
 # ---- helpers --------------------------------------------------------------------------
-
-
-def open_pair(device: Device) -> tuple[Page, Page, str]:
-    """Device A opens "Play with a friend"; device B opens the invitation and sits down.
-    Returns A's page (seat 0), B's page (seat 1) and the link."""
-    a = device().new_page()
-    a.goto("/")
-    a.get_by_test_id("create-online").click()
-    invite = a.get_by_test_id("invite-link")
-    expect(invite).to_be_visible()
-    expect(a.get_by_test_id("qr")).to_be_visible()
-    expect(a.get_by_test_id("waiting-friend")).to_be_visible()
-    link = invite.input_value()
-    assert "/t/" in link
-    assert link.startswith("http://127.0.0.1:")
-
-    b = device().new_page()
-    b.goto(link)
-    wait_table(b)
-    wait_table(a)
-    expect(a.get_by_test_id("invite")).to_have_count(0)
-    expect(table(a)).to_have_attribute("data-seat", "0")
-    expect(table(b)).to_have_attribute("data-seat", "1")
-    for page in (a, b):
-        expect(page.get_by_test_id("hand").locator("[data-card]")).to_have_count(7)
-        expect(page.get_by_test_id("opponent")).to_have_attribute("data-connected", "true")
-    return a, b, link
-
-
-def settle(pages: list[Page]) -> int:
-    """Until every page shows the same, newest version with nothing pending; returns it."""
-    for _ in range(20):
-        newest = max(version(p) for p in pages)
-        for page in pages:
-            page.wait_for_function(
-                """least => {
-                    const t = document.querySelector('[data-testid=table]');
-                    return t && Number(t.dataset.version) >= least
-                        && !document.querySelector('[data-testid=prompt][data-pending]');
-                }""",
-                arg=newest,
-                timeout=STEP_MS,
-            )
-        if len({version(p) for p in pages}) == 1:
-            return newest
-    raise AssertionError("the two devices never showed the same version")
-
-
-def assert_no_leak(pages: dict[int, Page]) -> None:
-    """No page holds a card code of another seat's hand anywhere in its DOM."""
-    hands = {seat: hand(page) for seat, page in pages.items()}
-    for seat, cards in hands.items():
-        assert cards, f"seat {seat} shows no hand"
-        for other, page in pages.items():
-            if other == seat:
-                continue
-            leaked = cards & cards_in_dom(page)
-            assert not leaked, f"seat {other}'s page holds seat {seat}'s cards {leaked}"
-    assert not hands[0] & hands[1]
-
-
-def play_online(pages: dict[int, Page], limit: int = MAX_ACTIONS) -> int:
-    """Play at most `limit` moves, each by the page whose turn it is, checking before each
-    that neither page holds the other's cards; stops early at the hand's end. Returns the
-    number of moves made."""
-    for done in range(limit):
-        settle(list(pages.values()))
-        if any(over(p) for p in pages.values()):
-            return done
-        assert_no_leak(pages)
-        actors = [p for p in pages.values() if my_turn(p)]
-        assert len(actors) == 1, "exactly one device may act"
-        actor = actors[0]
-        before = version(actor)
-        click_move(actor)
-        wait_settled(actor, before)
-    return limit
 
 
 def turn_seat(page: Page) -> int:
@@ -132,8 +61,15 @@ def test_two_devices_play_a_round_then_agree_to_the_next(device: Device) -> None
         expect(table(page)).to_have_attribute("data-over", "game")
         expect(page.get_by_test_id("results")).to_be_visible()
         expect(page.get_by_test_id("seed")).to_be_visible()
-    # Both see the same seed, revealed now that the round is over.
+    # Both see the same seed, revealed now that the round is over, and the game checks out.
     assert a.get_by_test_id("seed").inner_text() == b.get_by_test_id("seed").inner_text()
+    check = a.context.new_page()
+    check.goto(str(a.get_by_test_id("verify-link").get_attribute("href")))
+    result = check.get_by_test_id("verify-result")
+    expect(result).to_have_attribute("data-ok", "true")
+    expect(result).to_contain_text("Verified")
+    expect(result).not_to_contain_text("null")
+    check.close()
 
     a.get_by_test_id("new-round").click()
     expect(a.get_by_test_id("waiting")).to_be_visible()
@@ -347,15 +283,18 @@ def keyboard_move(page: Page, turn: int) -> None:
     K keeps, P passes."""
     tab_to(page, "hand")
     count = int(page.get_by_test_id("hand").get_attribute("data-count") or "0")
-    page.keyboard.press("Home")
-    card = None
-    for _ in range(count):
-        now = focused(page)
-        if now["playable"] == "true":
-            card = now["card"]
-            break
-        page.keyboard.press("ArrowRight")
-    if card is None:
+    playable = page.locator("[data-testid=hand] [data-card][data-playable=true]")
+    codes = [str(c) for c in playable.evaluate_all("els => els.map(e => e.dataset.card)")]
+    card = choose_card(codes, hand(page)) if codes else None
+    if card is not None:
+        # Home, then the arrows along the hand to the chosen card.
+        page.keyboard.press("Home")
+        for _ in range(count):
+            if focused(page)["card"] == card:
+                break
+            page.keyboard.press("ArrowRight")
+        assert focused(page)["card"] == card, "the arrows reach every card"
+    else:
         if page.locator("[data-testid=stock].can-draw").count():
             page.keyboard.press("d")
         elif page.get_by_test_id("keep").count():
@@ -365,19 +304,11 @@ def keyboard_move(page: Page, turn: int) -> None:
             page.keyboard.press("p")
         return
     page.keyboard.press("Enter")
-    page.wait_for_function(
-        """card => document.querySelector('[data-testid=suit-picker]')
-            || document.querySelector(`[data-testid=hand] [data-card="${card}"][aria-pressed=true]`)
-            || document.querySelector('[data-testid=prompt][data-pending]')
-            || !document.querySelector(`[data-testid=hand] [data-card="${card}"]`)""",
-        arg=card,
-        timeout=STEP_MS,
-    )
-    if page.get_by_test_id("suit-picker").count():
-        rest = hand(page) - {card}
-        suit = max("CDHS", key=lambda s: sum(1 for c in rest if c[1] == s))
+    after = after_first_press(page, card)
+    if after == "picker":
+        suit = choose_suit(card, hand(page))
         page.keyboard.press(SUIT_KEYS[suit][turn % 2])
-    elif page.locator(f'[data-testid=hand] [data-card="{card}"][aria-pressed=true]').count():
+    elif after == "lifted":
         page.wait_for_function(  # the lifted card keeps (or gets back) the focus
             "card => document.activeElement && document.activeElement.dataset.card === card",
             arg=card,
@@ -413,3 +344,20 @@ def test_a_game_against_the_computer_with_the_keyboard_alone(device: Device) -> 
     page.keyboard.press("n")
     expect(table(page)).not_to_have_attribute("data-over", ANY)
     expect(page.locator(".bar-sub")).to_contain_text("Round 2")
+
+
+# ---- 7. screenshots (only on request) -------------------------------------------------
+
+
+@pytest.mark.screenshots
+@pytest.mark.skipif(
+    os.environ.get("EIGHTS_SCREENSHOTS") != "1",
+    reason="writes docs/screenshots/ only with EIGHTS_SCREENSHOTS=1",
+)
+def test_screenshots(device: Device) -> None:
+    from tests.browser.screenshots import SCREENS, SIZES, take_all
+
+    written = take_all(device)
+    assert len(written) == len(SIZES) * len(SCREENS)
+    for path in written:
+        assert path.read_bytes().startswith(b"\x89PNG")

@@ -1,0 +1,201 @@
+"""Screenshots of the web table's main screens, at a phone's size and a desktop's, for
+docs/screenshots/. Run it on its own (it starts its own ``eights serve``):
+
+    .venv/bin/python -m tests.browser.screenshots [--out FOLDER]
+
+or through the browser tests with ``EIGHTS_SCREENSHOTS=1``. Every screen is reached by
+playing, as a person would: a table with a friend (two browser contexts), pass and play,
+and Classic against three computer friends."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import BrowserContext, Page, expect, sync_playwright
+
+from tests.browser.support import (
+    MAX_ACTIONS,
+    MISSING_CHROMIUM,
+    STEP_MS,
+    chromium_path,
+    launch,
+    my_turn,
+    open_pair,
+    over,
+    play_online,
+    running_server,
+    settle,
+    table,
+    wait_actionable,
+    wait_table,
+)
+
+FOLDER = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+SIZES: dict[str, dict[str, object]] = {
+    "phone": {
+        "viewport": {"width": 390, "height": 844},
+        "device_scale_factor": 1,
+        "is_mobile": True,
+        "has_touch": True,
+    },
+    "desktop": {"viewport": {"width": 1280, "height": 800}, "device_scale_factor": 1},
+}
+SCREENS = (
+    "home",
+    "settings",
+    "invite",
+    "table",
+    "round-over",
+    "verify",
+    "pass-and-play-cover",
+    "classic-table",
+    "rules",
+)
+"""The screens taken at each size: `<size>-<screen>.png`."""
+
+NewContext = Callable[..., BrowserContext]
+"""Opens a browser context with the server as its base URL (and the options given)."""
+
+
+def shoot(page: Page, folder: Path, name: str) -> Path:
+    path = folder / f"{name}.png"
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    page.mouse.move(0, 0)  # no hover effect on whatever the last click left the mouse over
+    page.screenshot(path=str(path), animations="disabled", caret="hide")
+    return path
+
+
+def take_all(new_context: NewContext, folder: Path = FOLDER) -> list[Path]:
+    """Every screen of SCREENS at every size of SIZES; returns the files written."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    for size, options in SIZES.items():
+
+        def device(size_options: dict[str, object] = options) -> BrowserContext:
+            return new_context(reduced_motion="reduce", **size_options)
+
+        def save(page: Page, screen: str, size: str = size) -> None:
+            assert screen in SCREENS
+            written.append(shoot(page, folder, f"{size}-{screen}"))
+
+        _home_and_settings(device, save)
+        _with_a_friend(device, save)
+        _pass_and_play(device, save)
+        _classic_against_the_computer(device, save)
+        _rules(device, save)
+    return written
+
+
+Save = Callable[[Page, str], None]
+
+
+def _home_and_settings(device: Callable[[], BrowserContext], save: Save) -> None:
+    page = device().new_page()
+    page.goto("/")
+    expect(page.get_by_test_id("home")).to_be_visible()
+    save(page, "home")
+    page.get_by_test_id("open-settings").click()
+    expect(page.get_by_test_id("settings")).to_be_visible()
+    save(page, "settings")
+
+
+def _with_a_friend(device: Callable[[], BrowserContext], save: Save) -> None:
+    host = device().new_page()
+    host.goto("/")
+    host.get_by_test_id("create-online").click()
+    expect(host.get_by_test_id("qr")).to_be_visible()
+    expect(host.get_by_test_id("waiting-friend")).to_be_visible()
+    save(host, "invite")
+    host.close()
+
+    # The table in the middle of a round: a few moves made, the host to play.
+    a, b, _ = open_pair(device)
+    pages = {0: a, 1: b}
+    moves = 0
+    for _ in range(60):
+        settle([a, b])
+        if over(a) or (moves >= 6 and my_turn(a)):
+            break
+        moves += play_online(pages, limit=1)
+    if not over(a):
+        save(a, "table")
+    play_online(pages, limit=MAX_ACTIONS)
+    expect(a.get_by_test_id("results")).to_be_visible()
+    b.get_by_test_id("new-round").click()  # the friend is ready first: "… is ready."
+    expect(a.get_by_test_id("ready")).to_be_visible()
+    save(a, "round-over")
+
+    a.get_by_test_id("verify-link").click()
+    expect(a.get_by_test_id("verify-result")).to_have_attribute("data-ok", "true")
+    save(a, "verify")
+
+
+def _pass_and_play(device: Callable[[], BrowserContext], save: Save) -> None:
+    page = device().new_page()
+    page.goto("/")
+    page.get_by_test_id("create-local").click()
+    wait_table(page)
+    expect(page.get_by_test_id("cover")).to_be_visible()
+    save(page, "pass-and-play-cover")
+
+
+def _classic_against_the_computer(device: Callable[[], BrowserContext], save: Save) -> None:
+    page = device().new_page()
+    page.goto("/")
+    page.get_by_test_id("computer-variant").select_option("classic")
+    page.get_by_test_id("computer-friends").select_option("3")
+    page.get_by_test_id("create-computer").click()
+    wait_table(page)
+    expect(page.get_by_test_id("opponent")).to_have_count(3)
+    wait_actionable(page)
+    expect(table(page)).to_have_attribute("data-turn", "me")
+    save(page, "classic-table")
+
+
+def _rules(device: Callable[[], BrowserContext], save: Save) -> None:
+    page = device().new_page()
+    page.goto("/rules/duo")
+    expect(page.get_by_test_id("rules")).to_be_visible()
+    save(page, "rules")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=FOLDER, help=f"default {FOLDER}")
+    args = parser.parse_args(argv)
+    expect.set_options(timeout=STEP_MS)
+    executable = chromium_path()
+    if executable is None:
+        print(MISSING_CHROMIUM, file=sys.stderr)
+        return 2
+    with (
+        tempfile.TemporaryDirectory(prefix="eights-screens-") as data,
+        running_server(Path(data)) as base_url,
+        sync_playwright() as playwright,
+    ):
+        browser = launch(playwright, executable)
+        opened: list[BrowserContext] = []
+
+        def new_context(**options: object) -> BrowserContext:
+            context = browser.new_context(base_url=base_url, **options)  # type: ignore[arg-type]
+            context.set_default_timeout(STEP_MS)
+            opened.append(context)
+            return context
+
+        try:
+            written = take_all(new_context, args.out)
+        finally:
+            for context in opened:
+                context.close()
+            browser.close()
+    for path in written:
+        print(f"{path}  {path.stat().st_size // 1024} KiB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
