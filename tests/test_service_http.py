@@ -264,6 +264,40 @@ async def test_the_record_of_a_finished_game_verifies(aiohttp_client: Any, make_
     assert (await table.client.verify(forged)).data["ok"] is False
 
 
+async def test_the_house_rules_a_host_chose_are_dealt_and_shown_to_both_seats(
+    aiohttp_client: Any, make_app: Any
+) -> None:
+    table = await open_table(aiohttp_client, make_app())
+    menu = await table.client.request("GET", "/api/variants")
+    assert menu.status == 200
+    by_name = {v["name"]: v for v in menu.data["variants"]}
+    assert list(by_name) == ["duo", "classic", "ember-ridge"]
+    duo_rules = {r["key"]: r for r in by_name["duo"]["house"]}
+    assert duo_rules["drawing"]["standard"] == "until_fits_play"
+    assert "one_card_keep" in [c["key"] for c in duo_rules["drawing"]["choices"]]
+    assert by_name["classic"]["timer"] == 20
+    assert by_name["classic"]["max_players"] == 6
+
+    host, guest = await seated_pair(
+        table, house={"drawing": "one_card_keep", "empty_stock": "pass"}
+    )
+    lobby = await table.client.lobby(host.token)
+    shown = [(n["rule"], n["text"]) for n in lobby.data["house"]]
+    assert shown == [
+        ("drawing", "Draw one card: play it or keep it"),
+        ("empty_stock", "No new stock: nothing fits, you pass"),
+    ]
+    for creds in (host.credentials, guest.credentials):
+        state = (await table.client.state(host.token, creds)).data["states"][0]
+        assert state["room"]["house"] == lobby.data["house"]
+        options = state["view"]["options"]
+        assert (options["draw_rule"], options["drawn_card"]) == ("one_card", "may_keep")
+        assert options["reshuffle"] is False
+
+    plain, _ = await seated_pair(table)
+    assert (await table.client.lobby(plain.token)).data["house"] == []
+
+
 BAD_REQUESTS = [
     ("POST", "/api/rooms", b"{not json", 400, "bad_json"),
     ("POST", "/api/rooms", b"[1, 2]", 400, "bad_json"),
@@ -272,6 +306,9 @@ BAD_REQUESTS = [
     ("POST", "/api/rooms", b'{"options": {"cards_dealt": "many"}}', 422, "bad_options"),
     ("POST", "/api/rooms", b'{"mode": "online", "players": 3}', 422, "bad_options"),
     ("POST", "/api/rooms", b'{"timer": 2}', 422, "bad_options"),
+    ("POST", "/api/rooms", b'{"house": ["one_card"]}', 400, "bad_request"),
+    ("POST", "/api/rooms", b'{"house": {"jokers": "wild"}}', 422, "bad_options"),
+    ("POST", "/api/rooms", b'{"house": {"drawing": "never"}}', 422, "bad_options"),
     ("POST", "/api/rooms", b'{"level": "grandmaster", "mode": "computer"}', 422, "bad_options"),
     ("GET", "/api/rooms/nosuchroom", None, 404, "room_not_found"),
     ("POST", "/api/rooms/nosuchroom/join", b"{}", 404, "room_not_found"),

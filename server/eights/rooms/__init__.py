@@ -5,6 +5,7 @@ A room is a document (``room.Room``); everything that can happen to it is a func
 thing a device is sent. Storage and the web layer sit on top and import from here.
 """
 
+from .catalogue import catalogue
 from .credentials import SeatClaim, SeatSigner, holds
 from .errors import ROOM_ERRORS, RoomError, room_error
 from .ops import Change, Repeat, TableSpec, parse_spec
@@ -24,6 +25,7 @@ __all__ = [
     "SeatClaim",
     "SeatSigner",
     "TableSpec",
+    "catalogue",
     "device_state",
     "holds",
     "parse_spec",

@@ -23,6 +23,7 @@ from eights.rules import (
     parse_seatless_action,
 )
 from eights.rules.cards import codes
+from eights.rules.house import house_notes, house_overrides
 from eights.rules.shuffle import fingerprint
 from eights.rules.timeout import timeout_action
 
@@ -72,6 +73,8 @@ class TableSpec:
     timer: int | bool | None = True
     """Seconds, None/False for no clock, True for the variant's default."""
     names: tuple[str, ...] = ()
+    house: dict[str, Any] | None = None
+    """Answers to the variant's house rules (``rules.house``), by rule key."""
 
 
 def parse_spec(data: dict[str, Any]) -> TableSpec | RoomError:
@@ -87,8 +90,11 @@ def parse_spec(data: dict[str, Any]) -> TableSpec | RoomError:
     speed = data.get("speed", "normal")
     timer = data.get("timer", True)
     names = data.get("names", [])
+    house = data.get("house") or {}
     if not isinstance(variant, str) or not isinstance(options, dict):
         return room_error("bad_request", "variant is a name and options an object.")
+    if not isinstance(house, dict):
+        return room_error("bad_request", "house maps a house rule to its answer.")
     if not isinstance(players, int) or isinstance(players, bool):
         return room_error("bad_request", "players is a whole number.")
     if mode is Mode.ONLINE and players != 2:
@@ -103,7 +109,7 @@ def parse_spec(data: dict[str, Any]) -> TableSpec | RoomError:
         return room_error("bad_options", "The turn timer is off, or 5 to 600 seconds.")
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         return room_error("bad_request", "names is a list of strings.")
-    return TableSpec(mode, variant, options, players, level, speed, timer, tuple(names))
+    return TableSpec(mode, variant, options, players, level, speed, timer, tuple(names), house)
 
 
 def clean_name(raw: object, fallback: str) -> str:
@@ -125,7 +131,8 @@ def create_room(
     ``seeds`` are the first game's seed, the one after it, and the bots' private seed.
     """
     try:
-        rules = Rules.for_variant(spec.variant, spec.players, spec.options)
+        overrides = {**house_overrides(spec.variant, spec.house or {}), **(spec.options or {})}
+        rules = Rules.for_variant(spec.variant, spec.players, overrides)
     except (OptionError, KeyError, ValueError) as exc:
         return room_error("bad_options", f"{str(exc).strip(chr(39))[:200]}.")
     seats: list[Seat] = []
@@ -145,7 +152,8 @@ def create_room(
         version=1,
         mode=spec.mode,
         variant=rules.variant,
-        options=dict(spec.options or {}),
+        options=overrides,
+        house=house_notes(rules.variant, rules.options),
         seats=seats,
         next_seed=seeds[0],
         bot_seed=seeds[2],

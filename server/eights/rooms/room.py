@@ -84,6 +84,9 @@ class Room:
     """Against the computer: the computer waits until the player resumes."""
     created: int = 0
     updated: int = 0
+    house: list[dict[str, str]] = field(default_factory=list)
+    """How this table differs from its variant's text, in words (``rules.house_notes``);
+    fixed when the room is made, shown to every seat."""
 
     @property
     def players(self) -> int:

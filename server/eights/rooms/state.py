@@ -28,6 +28,7 @@ def public_room(
         "mode": room.mode.value,
         "variant": room.variant,
         "options": room.options,
+        "house": room.house,
         "players": room.players,
         "seats": [
             {

@@ -8,7 +8,15 @@ from typing import Any
 
 from aiohttp import web
 
-from eights.rooms import Change, Repeat, RoomError, device_state, record_of, room_error
+from eights.rooms import (
+    Change,
+    Repeat,
+    RoomError,
+    catalogue,
+    device_state,
+    record_of,
+    room_error,
+)
 from eights.rules.record import RecordError, verify_record
 
 from .errors import error_response, read_json
@@ -89,6 +97,7 @@ async def lobby(request: web.Request) -> web.Response:
             "seats": [{"name": s.name, "kind": s.kind, "taken": s.taken} for s in room.seats],
             "full": room.full,
             "started": room.game is not None,
+            "house": room.house,
         }
     )
 
@@ -238,6 +247,12 @@ async def verify(request: web.Request) -> web.Response:
         "problems": result.problems,
     }
     return web.json_response(body)
+
+
+@routes.get("/api/variants")
+async def variants(request: web.Request) -> web.Response:
+    """The tables we deal and what a host may choose for each before the deal."""
+    return web.json_response(catalogue(), headers={"Cache-Control": "no-cache"})
 
 
 @routes.get("/healthz")
