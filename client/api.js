@@ -54,6 +54,7 @@ async function call(method, path, { body, credentials } = {}) {
 
 export const api = {
   create: (spec) => call("POST", "/api/rooms", { body: { entropy: entropy(), ...spec } }),
+  variants: () => call("GET", "/api/variants"),
   lobby: (token) => call("GET", `/api/rooms/${encodeURIComponent(token)}`),
   join: (token, name) =>
     call("POST", `/api/rooms/${encodeURIComponent(token)}/join`, {

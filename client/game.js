@@ -9,6 +9,7 @@ import { invitePanel } from "./invite.js";
 import { sound } from "./sound.js";
 import { countHand, forgetTable, saveSettings, settings, touchTable } from "./storage.js";
 import { openSettings } from "./settings.js";
+import { houseNotes } from "./house.js";
 import { tableKey } from "./keys.js";
 import { legalOf, needsSuit, playableCards, playsOf, renderTable } from "./table.js";
 import { gonePage, lostSeatPage } from "./pages.js";
@@ -314,9 +315,9 @@ export class TableSession {
     const room = this.room;
     const link = this.entry.link || `${window.location.origin}/t/${this.token}`;
     if (room.mode === "online" && this.held.includes(0) && room.seats.some((s) => !s.taken)) {
-      return invitePanel(link);
+      return [invitePanel(link), houseNotes(room.house)];
     }
-    return h("p", { class: "waiting-friend", role: "status" }, "Waiting for the table to start…");
+    return [h("p", { class: "waiting-friend", role: "status" }, "Waiting for the table to start…"), houseNotes(room.house)];
   }
 
   /** A game going on with the friend's seat free again: the invitation, over the table. */
@@ -359,7 +360,7 @@ export class TableSession {
       pause: () => this.pause(),
       fullscreen: () => this.fullscreen(),
       toggleSound: () => this.toggleSound(),
-      openSettings: () => openSettings(),
+      openSettings: () => openSettings({ variant: this.room?.variant }),
       toggleHistory: () => {
         this.showHistory = !this.showHistory;
         this.render();

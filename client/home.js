@@ -6,6 +6,7 @@ import { forgetTable, saveSettings, savedTables, saveTable, settings } from "./s
 import { openSettings } from "./settings.js";
 import { variantTitle } from "./table.js";
 import { faceCard } from "./cardview.js";
+import { answersFor, answersSummary, variantsCatalogue } from "./house.js";
 
 /** The most seats each table deals (the server checks; this only shapes the menus). */
 const MAX_PLAYERS = { duo: 2, classic: 6, "ember-ridge": 4 };
@@ -28,7 +29,9 @@ export function homePage() {
     button.disabled = true;
     button.textContent = "Opening…";
     try {
-      const made = await api.create(spec);
+      const data = await variantsCatalogue().catch(() => null);
+      const house = answersFor(spec.variant, data);
+      const made = await api.create(Object.keys(house).length ? { ...spec, house } : spec);
       const path = `/t/${made.token}`;
       saveTable({
         token: made.token,
@@ -140,6 +143,11 @@ export function homePage() {
   for (const select of [onlineVariant, localVariant, botVariant]) {
     select.addEventListener("change", (e) => saveSettings({ variant: e.target.value }));
   }
+  const houseLines = [
+    houseLine("online", onlineVariant),
+    houseLine("local", localVariant),
+    houseLine("computer", botVariant),
+  ];
 
   const nameInput = h("input", {
     id: "my-name",
@@ -159,6 +167,7 @@ export function homePage() {
     }
     if (document.activeElement !== nameInput) nameInput.value = e.detail.name || "";
     level.value = e.detail.level;
+    for (const line of houseLines) line.refresh();
   };
   document.addEventListener("eights:settings", follow);
 
@@ -173,16 +182,19 @@ export function homePage() {
     h("div", { class: "modes" },
       modeCard("Play with a friend", "Two devices, one private hand each. Send the invitation link; the first guest takes the second seat.", [
         field("Table", onlineVariant),
+        houseLines[0].element,
       ], onlineButton, "online"),
       modeCard("Pass and play on this device", "Share one phone or computer. The table hides each hand until its player taps Reveal.", [
         field("Table", localVariant),
         h("label", { class: "field" }, h("span", {}, "Players"), localPlayers),
         localNames,
+        houseLines[1].element,
       ], localButton, "local"),
       modeCard("Play the computer", "Nutmeg and friends sit down with you. They see only their own cards, as you do.", [
         field("Table", botVariant),
         field("Level", level),
         friendsField,
+        houseLines[2].element,
       ], botButton, "computer")),
     savedList(),
     h("footer", { class: "home-foot" },
@@ -204,6 +216,28 @@ function range(a, b) {
 function variantSelect(id, selected) {
   return h("select", { id, testid: id },
     VARIANTS.map((v) => h("option", { value: v, selected: v === selected }, `${variantTitle(v)}${v === "duo" ? " (two players)" : ""}`)));
+}
+
+/** "House rules: as the rules say · Change" under a mode's table menu. */
+function houseLine(kind, select) {
+  const text = h("span", { class: "house-summary", testid: `house-summary-${kind}` }, "as the rules say");
+  const refresh = () => {
+    variantsCatalogue().then((data) => {
+      text.textContent = answersSummary(select.value, data);
+    }).catch(() => {});
+  };
+  select.addEventListener("change", refresh);
+  refresh();
+  const element = h("p", { class: "house-line" },
+    h("span", { class: "muted" }, "House rules: "), text, " ",
+    h("button", {
+      type: "button",
+      class: "linkish",
+      testid: `house-change-${kind}`,
+      "aria-label": "Change the house rules",
+      onclick: () => openSettings({ section: "house", variant: select.value }),
+    }, "Change"));
+  return { element, refresh };
 }
 
 function field(label, control) {

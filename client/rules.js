@@ -1,5 +1,6 @@
 // The Rules page: a short text for each table we deal (the engine's rules, in words).
 import { h } from "./dom.js";
+import { variantsCatalogue } from "./house.js";
 
 const SCORING = "Cards left in a hand count: an eight 50, a king, queen, jack or ten 10, an ace 1, the others their number.";
 
@@ -53,6 +54,29 @@ export const RULES = {
   },
 };
 
+/** The house rules a host may choose at this table, the rule text's answer first. */
+function houseList(variant) {
+  const box = h("div", { class: "house-list", testid: "rules-house" },
+    h("p", { class: "muted" }, "Loading…"));
+  variantsCatalogue().then((data) => {
+    const menu = (data.variants.find((v) => v.name === variant) || {}).house || [];
+    box.replaceChildren(
+      h("p", {}, "The host may change these in Settings before the deal; the table shows everyone the ones that differ from the rules above."),
+      h("dl", { class: "house-dl" }, menu.map((rule) => {
+        const standard = rule.choices.find((c) => c.key === rule.standard);
+        const others = rule.choices.filter((c) => c.key !== rule.standard);
+        return [
+          h("dt", {}, rule.label),
+          h("dd", {}, h("strong", {}, standard ? standard.label : ""), " (these rules)",
+            others.length ? h("ul", {}, others.map((c) => h("li", {}, c.label))) : null),
+        ];
+      })));
+  }).catch(() => {
+    box.replaceChildren(h("p", { class: "muted" }, "The house rules cannot be loaded right now."));
+  });
+  return box;
+}
+
 export function rulesPage(variant) {
   const rules = RULES[variant];
   const others = Object.keys(RULES).map((v) => h("li", {},
@@ -69,6 +93,8 @@ export function rulesPage(variant) {
     h("h1", {}, rules.title),
     h("p", { class: "lead" }, rules.intro),
     h("ol", { class: "rule-list" }, rules.rules.map((r) => h("li", {}, r))),
+    h("h2", {}, "House rules"),
+    houseList(variant),
     h("h2", {}, "At the table"),
     h("ul", { class: "rule-list plain" },
       h("li", {}, "Tap a card to lift it, then tap it again (or Play) to play it. Only the cards you may play look bright. Hold a finger on a dim card, or point at it, to read why it does not fit."),

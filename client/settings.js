@@ -1,8 +1,10 @@
 // The settings panel: one-tap play, the computer's level and speed for new tables, sound,
-// the four-colour deck, your name, and the statistics kept in this browser.
+// the four-colour deck, your name, each table's house rules for new tables, and the
+// statistics kept in this browser.
 import { h } from "./dom.js";
 import { settings, saveSettings, stats, clearStats } from "./storage.js";
 import { variantTitle } from "./table.js";
+import { houseSection, variantsCatalogue } from "./house.js";
 
 let open = null;
 
@@ -18,7 +20,8 @@ export function settingsOpen() {
   return Boolean(open);
 }
 
-export function openSettings() {
+/** Open the panel; `section: "house"` scrolls to the house rules of `variant`. */
+export function openSettings({ section = null, variant = null } = {}) {
   closeSettings();
   const s = settings();
   const opener = document.activeElement;
@@ -59,6 +62,7 @@ export function openSettings() {
     choice("level", "Level", [["easy", "Easy"], ["medium", "Medium"], ["hard", "Hard"]]),
     choice("speed", "Speed", [["slow", "Slow"], ["normal", "Normal"], ["fast", "Fast"], ["instant", "Instant"]]),
     choice("timer", "Turn timer", [["default", "The table’s own"], ["off", "Off"], ["30", "30 seconds"], ["60", "60 seconds"]]),
+    houseSection(variant || s.variant, variantTitle),
     statsSection());
   const overlay = h("div", {
     class: "overlay",
@@ -72,7 +76,19 @@ export function openSettings() {
   }, panel);
   document.body.append(overlay);
   open = { overlay, opener };
-  panel.querySelector("input, select, button")?.focus();
+  if (section === "house") {
+    // The section fills in when the server's list arrives (houseSection asked first).
+    const house = panel.querySelector("#house-rules");
+    const show = () => {
+      if (!house.isConnected) return;
+      house.scrollIntoView({ block: "start" });
+      house.querySelector("select")?.focus({ preventScroll: true });
+    };
+    show();
+    variantsCatalogue().then(show, show);
+  } else {
+    panel.querySelector("input, select, button")?.focus();
+  }
 }
 
 function statsSection() {

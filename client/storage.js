@@ -77,6 +77,7 @@ export const DEFAULT_SETTINGS = {
   fourColour: false,
   sort: "suit",
   timer: "default",
+  house: {},
 };
 
 export function settings() {

@@ -5,6 +5,7 @@ import { cardName, sortHand, suitGlyph, suitName, suitClass, SUITS } from "./car
 import { cardBack, faceCard, fan, handCard, suitToken } from "./cardview.js";
 import { gameOverSentence, handOverSentence } from "./narrate.js";
 import { icon } from "./icons.js";
+import { houseNotes } from "./house.js";
 
 const VARIANT_TITLES = { duo: "Duo", classic: "Classic", "ember-ridge": "Ember Ridge" };
 
@@ -466,6 +467,7 @@ function fairness(m) {
   const { view, room } = m;
   const fp = view?.fingerprint || room.fingerprint;
   return h("footer", { class: "fairness" },
+    houseNotes(room.house, { testid: "house-rules" }),
     fp ? h("details", { class: "fp" },
       h("summary", {}, "Deal fingerprint ", h("code", { testid: "fingerprint", dataset: { fingerprint: fp }, title: fp }, `${fp.slice(0, 12)}…`)),
       h("p", { class: "mono small break" }, fp),

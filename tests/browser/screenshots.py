@@ -47,6 +47,7 @@ SIZES: dict[str, dict[str, object]] = {
 SCREENS = (
     "home",
     "settings",
+    "house-rules",
     "invite",
     "table",
     "round-over",
@@ -101,6 +102,14 @@ def _home_and_settings(device: Callable[[], BrowserContext], save: Save) -> None
     page.get_by_test_id("open-settings").click()
     expect(page.get_by_test_id("settings")).to_be_visible()
     save(page, "settings")
+    page.get_by_test_id("settings-close").click()
+    page.get_by_test_id("computer-variant").select_option("classic")
+    page.get_by_test_id("house-change-computer").click()
+    page.get_by_test_id("house-drawing-one_card").check()
+    page.get_by_test_id("house-game_to-50").check()
+    page.evaluate("document.getElementById('house-rules').scrollIntoView({block: 'start'})")
+    save(page, "house-rules")
+    page.get_by_test_id("house-reset").click()
 
 
 def _with_a_friend(device: Callable[[], BrowserContext], save: Save) -> None:

@@ -1,6 +1,7 @@
 """The web table end to end, in Chromium, against a real ``eights serve``: two devices at
 one table, reopening the invitation, a full table, a gone table, pass and play behind the
-cover, and a game against the computer played with the keyboard alone."""
+cover, a game against the computer played with the keyboard alone, and house rules chosen
+before the deal."""
 
 from __future__ import annotations
 
@@ -346,7 +347,76 @@ def test_a_game_against_the_computer_with_the_keyboard_alone(device: Device) -> 
     expect(page.locator(".bar-sub")).to_contain_text("Round 2")
 
 
-# ---- 7. screenshots (only on request) -------------------------------------------------
+# ---- 7. house rules before the deal -------------------------------------------------------
+
+
+def choose_house_rules(page: Page, kind: str, answers: dict[str, str]) -> None:
+    """Open Settings from a mode's "Change" link and answer the house rules there."""
+    page.get_by_test_id(f"house-change-{kind}").click()
+    expect(page.get_by_test_id("settings")).to_be_visible()
+    for rule, answer in answers.items():
+        page.get_by_test_id(f"house-{rule}-{answer}").check()
+    page.get_by_test_id("settings-close").click()
+    expect(page.get_by_test_id("settings")).to_have_count(0)
+
+
+def test_house_rules_chosen_before_the_deal_are_dealt_and_shown_to_both_devices(
+    device: Device,
+) -> None:
+    a = device().new_page()
+    a.goto("/")
+    summary = a.get_by_test_id("house-summary-online")
+    expect(summary).to_have_text("as the rules say")
+    choose_house_rules(a, "online", {"drawing": "one_card_keep", "empty_stock": "pass"})
+    expect(summary).to_have_text(
+        "Draw one card: play it or keep it · No new stock: nothing fits, you pass"
+    )
+    a.reload()  # the answers are this browser's, kept for the next table
+    expect(a.get_by_test_id("house-summary-online")).to_contain_text("Draw one card")
+    expect(a.get_by_test_id("house-summary-computer")).to_contain_text("Draw one card")
+    a.get_by_test_id("computer-variant").select_option("classic")  # answers are per table
+    expect(a.get_by_test_id("house-summary-computer")).to_have_text("as the rules say")
+    a.get_by_test_id("online-variant").select_option("duo")
+
+    a.get_by_test_id("create-online").click()
+    waiting = a.get_by_test_id("house-notes")
+    expect(waiting.locator("li")).to_have_count(2)
+    link = a.get_by_test_id("invite-link").input_value()
+    token = link.rsplit("/", 1)[1]
+    lobby = a.request.get(f"/api/rooms/{token}").json()
+    assert [note["rule"] for note in lobby["house"]] == ["drawing", "empty_stock"]
+
+    b = device().new_page()
+    b.goto(link)
+    wait_table(b)
+    wait_table(a)
+    for page in (a, b):
+        notes = page.get_by_test_id("house-rules")
+        expect(notes.locator("li[data-rule=drawing]")).to_contain_text(
+            "When nothing fits: Draw one card: play it or keep it"
+        )
+        expect(notes.locator("li[data-rule=empty_stock]")).to_contain_text(
+            "No new stock: nothing fits, you pass"
+        )
+
+    # Back to the rule text: the next table is dealt as written and shows no notes.
+    home = device().new_page()
+    home.goto("/")
+    expect(home.get_by_test_id("house-summary-online")).to_have_text("as the rules say")
+    a.goto("/")
+    a.get_by_test_id("house-change-online").click()
+    expect(a.get_by_test_id("house-drawing-one_card_keep")).to_be_checked()
+    a.get_by_test_id("house-reset").click()
+    expect(a.get_by_test_id("house-drawing-until_fits_play")).to_be_checked()
+    expect(a.get_by_test_id("house-empty_stock-reshuffle")).to_be_checked()
+    a.get_by_test_id("settings-close").click()
+    expect(a.get_by_test_id("house-summary-online")).to_have_text("as the rules say")
+    a.get_by_test_id("create-online").click()
+    expect(a.get_by_test_id("invite-link")).to_be_visible()
+    expect(a.get_by_test_id("house-notes")).to_have_count(0)
+
+
+# ---- 8. screenshots (only on request) -------------------------------------------------
 
 
 @pytest.mark.screenshots
