@@ -167,6 +167,10 @@ export function homePage() {
     }
     if (document.activeElement !== nameInput) nameInput.value = e.detail.name || "";
     level.value = e.detail.level;
+    if (Number(e.detail.friends) && Number(e.detail.friends) !== Number(friends.value)) {
+      friends.value = String(e.detail.friends);
+      drawFriends();
+    }
     for (const line of houseLines) line.refresh();
   };
   document.addEventListener("eights:settings", follow);

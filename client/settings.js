@@ -60,6 +60,7 @@ export function openSettings({ section = null, variant = null } = {}) {
     check("sound", "Sound", "M turns it on and off."),
     h("h3", {}, "New tables against the computer"),
     choice("level", "Level", [["easy", "Easy"], ["medium", "Medium"], ["hard", "Hard"]]),
+    choice("friends", "Computer friends", [["1", "1"], ["2", "2 (not Duo)"], ["3", "3 (not Duo)"], ["4", "4 (Classic)"], ["5", "5 (Classic)"]]),
     choice("speed", "Speed", [["slow", "Slow"], ["normal", "Normal"], ["fast", "Fast"], ["instant", "Instant"]]),
     choice("timer", "Turn timer", [["default", "The table’s own"], ["off", "Off"], ["30", "30 seconds"], ["60", "60 seconds"]]),
     houseSection(variant || s.variant, variantTitle),

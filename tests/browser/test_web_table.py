@@ -416,6 +416,21 @@ def test_house_rules_chosen_before_the_deal_are_dealt_and_shown_to_both_devices(
     expect(a.get_by_test_id("house-notes")).to_have_count(0)
 
 
+def test_settings_choose_how_many_computer_friends_sit_down(device: Device) -> None:
+    page = device().new_page()
+    page.goto("/")
+    page.get_by_test_id("computer-variant").select_option("ember-ridge")
+    page.get_by_test_id("open-settings").click()
+    page.get_by_test_id("setting-friends").select_option("5")
+    page.get_by_test_id("settings-close").click()
+    expect(page.get_by_test_id("computer-friends")).to_have_value("3")  # Ember Ridge seats 4
+    page.get_by_test_id("computer-variant").select_option("classic")
+    expect(page.get_by_test_id("computer-friends")).to_have_value("5")
+    page.get_by_test_id("create-computer").click()
+    wait_table(page)
+    expect(page.get_by_test_id("opponent")).to_have_count(5)
+
+
 # ---- 8. screenshots (only on request) -------------------------------------------------
 
 
