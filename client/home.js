@@ -31,7 +31,7 @@ export function homePage() {
     try {
       const data = await variantsCatalogue().catch(() => null);
       const house = answersFor(spec.variant, data);
-      const made = await api.create(Object.keys(house).length ? { ...spec, house } : spec);
+      const made = await api.create({ ...spec, house });
       const path = `/t/${made.token}`;
       saveTable({
         token: made.token,

@@ -18,7 +18,8 @@ export function variantsCatalogue() {
   return catalogue;
 }
 
-function menuOf(data, variant) {
+/** The house rules of `variant` in the server's list (none when it is not there). */
+export function houseMenuOf(data, variant) {
   return (data?.variants || []).find((v) => v.name === variant)?.house || [];
 }
 
@@ -31,7 +32,7 @@ export function savedAnswers(variant) {
 
 /** The answers to send with a new table, checked against the menu (unknown ones dropped). */
 export function answersFor(variant, data) {
-  const menu = menuOf(data, variant);
+  const menu = houseMenuOf(data, variant);
   const saved = savedAnswers(variant);
   const out = {};
   for (const rule of menu) {
@@ -55,7 +56,7 @@ function saveAnswer(variant, rule, answer) {
 
 /** "As the rules say", or the answers that differ, in a line. */
 export function answersSummary(variant, data) {
-  const menu = menuOf(data, variant);
+  const menu = houseMenuOf(data, variant);
   const answers = answersFor(variant, data);
   const words = menu
     .filter((rule) => answers[rule.key])
@@ -74,7 +75,7 @@ export function houseSection(variant, variantTitle) {
 
   const draw = () => {
     const chosen = pick.value;
-    const menu = menuOf(data, chosen);
+    const menu = houseMenuOf(data, chosen);
     if (!menu.length) {
       body.replaceChildren(h("p", { class: "muted small" }, "This table has no house rules."));
       return;
@@ -127,9 +128,9 @@ export function houseSection(variant, variantTitle) {
 }
 
 /** What a table shows of its house rules: nothing when dealt as written. */
-export function houseNotes(notes, { testid = "house-notes" } = {}) {
+export function houseNotes(notes) {
   if (!notes || !notes.length) return null;
-  return h("div", { class: "house-notes", testid },
+  return h("div", { class: "house-notes", testid: "house-rules" },
     h("strong", {}, "House rules"),
     h("ul", {}, notes.map((n) => h("li", { dataset: { rule: n.rule } }, `${n.label}: `, h("span", {}, n.text)))));
 }

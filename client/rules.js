@@ -1,6 +1,6 @@
 // The Rules page: a short text for each table we deal (the engine's rules, in words).
 import { h } from "./dom.js";
-import { variantsCatalogue } from "./house.js";
+import { houseMenuOf, variantsCatalogue } from "./house.js";
 
 const SCORING = "Cards left in a hand count: an eight 50, a king, queen, jack or ten 10, an ace 1, the others their number.";
 
@@ -59,7 +59,7 @@ function houseList(variant) {
   const box = h("div", { class: "house-list", testid: "rules-house" },
     h("p", { class: "muted" }, "Loading…"));
   variantsCatalogue().then((data) => {
-    const menu = (data.variants.find((v) => v.name === variant) || {}).house || [];
+    const menu = houseMenuOf(data, variant);
     box.replaceChildren(
       h("p", {}, "The host may change these in Settings before the deal; the table shows everyone the ones that differ from the rules above."),
       h("dl", { class: "house-dl" }, menu.map((rule) => {

@@ -85,7 +85,6 @@ export function openSettings({ section = null, variant = null } = {}) {
       house.scrollIntoView({ block: "start" });
       house.querySelector("select")?.focus({ preventScroll: true });
     };
-    show();
     variantsCatalogue().then(show, show);
   } else {
     panel.querySelector("input, select, button")?.focus();

@@ -467,7 +467,7 @@ function fairness(m) {
   const { view, room } = m;
   const fp = view?.fingerprint || room.fingerprint;
   return h("footer", { class: "fairness" },
-    houseNotes(room.house, { testid: "house-rules" }),
+    houseNotes(room.house),
     fp ? h("details", { class: "fp" },
       h("summary", {}, "Deal fingerprint ", h("code", { testid: "fingerprint", dataset: { fingerprint: fp }, title: fp }, `${fp.slice(0, 12)}…`)),
       h("p", { class: "mono small break" }, fp),

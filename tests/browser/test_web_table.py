@@ -379,7 +379,7 @@ def test_house_rules_chosen_before_the_deal_are_dealt_and_shown_to_both_devices(
     a.get_by_test_id("online-variant").select_option("duo")
 
     a.get_by_test_id("create-online").click()
-    waiting = a.get_by_test_id("house-notes")
+    waiting = a.get_by_test_id("house-rules")
     expect(waiting.locator("li")).to_have_count(2)
     link = a.get_by_test_id("invite-link").input_value()
     token = link.rsplit("/", 1)[1]
@@ -413,7 +413,7 @@ def test_house_rules_chosen_before_the_deal_are_dealt_and_shown_to_both_devices(
     expect(a.get_by_test_id("house-summary-online")).to_have_text("as the rules say")
     a.get_by_test_id("create-online").click()
     expect(a.get_by_test_id("invite-link")).to_be_visible()
-    expect(a.get_by_test_id("house-notes")).to_have_count(0)
+    expect(a.get_by_test_id("house-rules")).to_have_count(0)
 
 
 def test_settings_choose_how_many_computer_friends_sit_down(device: Device) -> None:
