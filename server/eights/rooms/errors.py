@@ -32,6 +32,13 @@ ROOM_ERRORS: dict[str, tuple[int, str]] = {
     "room_expired": (410, "This table expired after a week without play."),
     "too_large": (413, "The message is larger than the table accepts."),
     "rate_limited": (429, "Too many messages; slow down a little."),
+    "too_many_rooms": (429, "Too many new tables from this address today; try again later."),
+    "too_many_sockets": (429, "Too many open connections from this address."),
+    "room_damaged": (409, "This table's saved game cannot be read; open a new table."),
+    "server_full": (503, "The server cannot take new tables just now; try again later."),
+    "busy": (503, "The server is busy; try again in a moment."),
+    "unavailable": (503, "The table's storage is briefly unavailable; try again in a moment."),
+    "shutting_down": (503, "The server is restarting; reconnect in a moment."),
 }
 """code -> (HTTP status, the sentence a player is shown when there is no better one)."""
 

@@ -9,6 +9,8 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiohttp import web
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from eights.rooms import RoomError, room_error
 
@@ -19,9 +21,14 @@ log = logging.getLogger("eights.web")
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
+RETRY_AFTER_SECONDS = 1
+"""What a 503 asks a client to wait before trying again."""
+
+
 def error_response(error: RoomError, **extra: Any) -> web.Response:
     body = {**error.to_json(), **extra}
-    return web.json_response(body, status=error.status)
+    headers = {"Retry-After": str(RETRY_AFTER_SECONDS)} if error.status == 503 else None
+    return web.json_response(body, status=error.status, headers=headers)
 
 
 async def read_json(request: web.Request) -> dict[str, Any] | RoomError:
@@ -66,6 +73,10 @@ async def errors_middleware(request: web.Request, handler: Handler) -> web.Strea
         if exc.status == 405:
             error = RoomError("not_found", "This address does not take that method.", 405)
         return error_response(error)
+    except (RedisConnectionError, RedisTimeoutError, ConnectionError, TimeoutError):
+        # Redis is away (restarting, or every connection busy): the client tries again.
+        log.warning("storage unavailable on %s %s", request.method, request.path)
+        return error_response(room_error("unavailable"))
     except Exception:
         log.exception("unexpected error on %s %s", request.method, request.path)
         return web.json_response(
