@@ -312,7 +312,7 @@ BAD_REQUESTS = [
     ("POST", "/api/rooms", b'{"level": "grandmaster", "mode": "computer"}', 422, "bad_options"),
     ("GET", "/api/rooms/nosuchroom", None, 404, "room_not_found"),
     ("POST", "/api/rooms/nosuchroom/join", b"{}", 404, "room_not_found"),
-    ("GET", "/api/rooms/nosuchroom/state", None, 401, "no_credential"),
+    ("GET", "/api/rooms/NoSuchRoomNoSuchRoom00/state", None, 401, "no_credential"),
     ("GET", "/api/nothing-here", None, 404, "not_found"),
     ("DELETE", "/api/rooms", None, 405, "not_found"),
     ("POST", "/api/verify", b'{"seed": 3}', 422, "bad_record"),

@@ -9,6 +9,7 @@ from .catalogue import catalogue
 from .credentials import SeatClaim, SeatSigner, holds
 from .errors import ROOM_ERRORS, RoomError, room_error
 from .ops import Change, Repeat, TableSpec, parse_spec
+from .repair import DamagedRoom, Repaired, repair
 from .replay import position_of, record_of, rules_of
 from .room import Game, Mode, Room, Seat
 from .state import device_state, public_room
@@ -16,8 +17,10 @@ from .state import device_state, public_room
 __all__ = [
     "ROOM_ERRORS",
     "Change",
+    "DamagedRoom",
     "Game",
     "Mode",
+    "Repaired",
     "Repeat",
     "Room",
     "RoomError",
@@ -32,6 +35,7 @@ __all__ = [
     "position_of",
     "public_room",
     "record_of",
+    "repair",
     "room_error",
     "rules_of",
 ]

@@ -11,6 +11,7 @@ from eights.bots import make_bot
 from eights.bots.names import bot_name
 from eights.bots.runner import bot_view, decide
 from eights.rules import (
+    VARIANTS,
     Action,
     MalformedAction,
     OptionError,
@@ -78,11 +79,13 @@ class TableSpec:
 
 
 def parse_spec(data: dict[str, Any]) -> TableSpec | RoomError:
-    """A creator's request as a spec, or why not."""
-    try:
-        mode = Mode(data.get("mode", "online"))
-    except ValueError:
+    """A creator's request as a spec, or why not. Every field is checked for its type and
+    every number that sizes something (seats, names) for its range before anything is
+    made: a request for six million seats is refused at once."""
+    mode_name = data.get("mode", "online")
+    if mode_name not in [m.value for m in Mode]:
         return room_error("bad_request", "The mode is one of online, local and computer.")
+    mode = Mode(mode_name)
     variant = data.get("variant", "duo")
     options = data.get("options") or {}
     players = data.get("players", 2)
@@ -93,10 +96,18 @@ def parse_spec(data: dict[str, Any]) -> TableSpec | RoomError:
     house = data.get("house") or {}
     if not isinstance(variant, str) or not isinstance(options, dict):
         return room_error("bad_request", "variant is a name and options an object.")
-    if not isinstance(house, dict):
+    if variant not in VARIANTS:
+        return room_error("bad_options", f"There is no variant {variant[:40]!r}.")
+    if not isinstance(house, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in house.items()
+    ):
         return room_error("bad_request", "house maps a house rule to its answer.")
     if not isinstance(players, int) or isinstance(players, bool):
         return room_error("bad_request", "players is a whole number.")
+    low, high = _seats_of(variant)
+    if not low <= players <= high:
+        seats = f"{low}" if low == high else f"{low} to {high}"
+        return room_error("bad_options", f"A {variant} table seats {seats} players.")
     if mode is Mode.ONLINE and players != 2:
         return room_error("bad_options", "A table with a friend seats two players.")
     if level not in LEVELS:
@@ -107,14 +118,26 @@ def parse_spec(data: dict[str, Any]) -> TableSpec | RoomError:
         timer is None or isinstance(timer, bool) or (isinstance(timer, int) and timer in TIMERS)
     ):
         return room_error("bad_options", "The turn timer is off, or 5 to 600 seconds.")
-    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        return room_error("bad_request", "names is a list of strings.")
+    if (
+        not isinstance(names, list)
+        or len(names) > players
+        or not all(isinstance(n, str) for n in names)
+    ):
+        return room_error("bad_request", "names is a list of strings, at most one a seat.")
     return TableSpec(mode, variant, options, players, level, speed, timer, tuple(names), house)
 
 
+def _seats_of(variant: str) -> tuple[int, int]:
+    options = VARIANTS[variant].options
+    return options.min_players, options.max_players
+
+
 def clean_name(raw: object, fallback: str) -> str:
-    name = " ".join(str(raw).split())[:NAME_LIMIT] if isinstance(raw, str) else ""
-    return name or fallback
+    """A seat's name as shown: printable characters, single spaces, at most 24."""
+    if not isinstance(raw, str):
+        return fallback
+    printable = "".join(ch for ch in raw[: NAME_LIMIT * 4] if ch.isprintable())
+    return " ".join(printable.split())[:NAME_LIMIT] or fallback
 
 
 def create_room(
@@ -202,6 +225,8 @@ def act(
     now: int,
 ) -> Change | Repeat | RoomError:
     """A seat's action, made against ``request["version"]`` with the device's own id."""
+    if type(seat) is not int or not 0 <= seat < room.players:
+        return room_error("not_your_seat")
     action_id = request.get("id")
     version = request.get("version")
     raw = request.get("action")

@@ -9,6 +9,7 @@ import orjson
 from redis.asyncio import Redis
 
 from eights.rooms import Room
+from eights.rooms.repair import DamagedRoom, read_room
 
 from . import scripts
 from .keys import TTL_SECONDS, channel, presence_key, room_key
@@ -32,10 +33,16 @@ class RoomStore:
         self._presence = redis.register_script(scripts.PRESENCE)
 
     async def load(self, token: str) -> Room | None:
+        """The stored room, None when there is none, or DamagedRoom when the document
+        cannot be read as a room."""
         version, doc = await self.redis.hmget(room_key(token), ["v", "d"])
         if version is None or doc is None:
             return None
-        return Room.from_json(orjson.loads(doc))
+        try:
+            data = orjson.loads(doc)
+        except orjson.JSONDecodeError:
+            raise DamagedRoom(token, "the document is not JSON") from None
+        return read_room(token, data)
 
     async def version(self, token: str) -> int | None:
         raw = await self.redis.hget(room_key(token), "v")

@@ -16,8 +16,10 @@ from . import http, pages, sockets
 from .config import Settings
 from .errors import Handler, error_response, errors_middleware
 from .hub import Hub
+from .inputs import valid_token
 from .keys import HUB, LIMITER, REDIS, SERVICE, SETTINGS
 from .limits import AddressLimiter
+from .pages import gone_page
 from .service import TableService
 
 log = logging.getLogger("eights.web")
@@ -26,7 +28,7 @@ log = logging.getLogger("eights.web")
 def create_app(settings: Settings) -> web.Application:
     app = web.Application(
         client_max_size=settings.max_body,
-        middlewares=[errors_middleware, origin_middleware, rate_middleware],
+        middlewares=[errors_middleware, origin_middleware, rate_middleware, token_middleware],
     )
     app[SETTINGS] = settings
     app[LIMITER] = AddressLimiter(settings.http_rate, max(1, int(settings.http_rate * 2)))
@@ -77,13 +79,48 @@ async def service_ctx(app: web.Application) -> AsyncIterator[None]:
     await hub.close()
 
 
+def public_scheme(request: web.Request) -> str:
+    """How the browser reached us: ``X-Forwarded-Proto`` from a trusted proxy (one that
+    terminates TLS), else the connection's own scheme."""
+    if request.app[SETTINGS].trust_proxy:
+        forwarded = request.headers.get("X-Forwarded-Proto", "").split(",")[0].strip().lower()
+        if forwarded in ("http", "https"):
+            return forwarded
+    return request.scheme
+
+
+def _origin_of(scheme: str, netloc: str) -> str:
+    """``scheme://host[:port]`` in lower case, without the scheme's default port."""
+    host = netloc.lower()
+    default = {"http": ":80", "https": ":443"}.get(scheme, "")
+    if default and host.endswith(default):
+        host = host[: -len(default)]
+    return f"{scheme}://{host}"
+
+
 def _same_origin(request: web.Request) -> bool:
+    """The page's origin, scheme included, is this server's own (or one configured): a
+    page served over plain http may not act on a table served over https."""
     origin = request.headers.get("Origin")
     if origin is None:
         return True  # not a browser page: it must still prove its seat with a credential
     if origin in request.app[SETTINGS].origins:
         return True
-    return urlsplit(origin).netloc == request.host
+    parts = urlsplit(origin)
+    ours = _origin_of(public_scheme(request), request.host)
+    return _origin_of(parts.scheme.lower(), parts.netloc) == ours
+
+
+@web.middleware
+async def token_middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """A token that cannot be one we made is answered at once, without asking Redis (a
+    token is part of a Redis key: nothing else may reach one)."""
+    token = request.match_info.get("token")
+    if token is not None and not valid_token(token):
+        if request.path.startswith("/t/"):
+            return gone_page()
+        return error_response(room_error("room_not_found"))
+    return await handler(request)
 
 
 @web.middleware
@@ -106,14 +143,30 @@ async def rate_middleware(request: web.Request, handler: Handler) -> web.StreamR
     return await handler(request)
 
 
+PERMISSIONS_POLICY = (
+    "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), "
+    "bluetooth=(), midi=(), browsing-topics=()"
+)
+PAGE_CSP = (
+    "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+    "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+)
+API_CSP = "default-src 'none'; frame-ancestors 'none'"
+HSTS = "max-age=31536000"
+
+
 async def _security_headers(request: web.Request, response: web.StreamResponse) -> None:
-    response.headers.setdefault("X-Content-Type-Options", "nosniff")
-    response.headers.setdefault("Referrer-Policy", "no-referrer")
+    headers = response.headers
+    headers["Server"] = "eights"  # no versions for a scanner to match
+    headers.setdefault("X-Content-Type-Options", "nosniff")
+    headers.setdefault("Referrer-Policy", "no-referrer")
+    headers.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
+    headers.setdefault("Cross-Origin-Opener-Policy", "same-origin")
+    headers.setdefault("Cross-Origin-Resource-Policy", "same-origin")
+    if public_scheme(request) == "https":
+        headers.setdefault("Strict-Transport-Security", HSTS)
     if request.path.startswith("/assets/"):
-        response.headers["Cache-Control"] = "no-cache"  # no build step, so no versioned names
-    if response.content_type == "text/html":
-        response.headers.setdefault(
-            "Content-Security-Policy",
-            "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
-            "connect-src 'self'; frame-ancestors 'none'",
-        )
+        headers["Cache-Control"] = "no-cache"  # no build step, so no versioned names
+    csp = PAGE_CSP if response.content_type == "text/html" else API_CSP
+    if not request.path.startswith("/assets/"):
+        headers.setdefault("Content-Security-Policy", csp)

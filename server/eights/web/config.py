@@ -41,6 +41,9 @@ class Settings:
     """API requests a second from one address (bursts of twice that); 0 for no limit, e.g.
     behind a proxy that limits (every request then comes from the proxy's address)."""
     cache_rooms: int = 10_000
+    trust_proxy: bool = False
+    """Believe ``X-Forwarded-Proto`` (and the client address a proxy forwards): on only
+    behind a proxy that sets them, such as the nginx site in deploy/."""
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Settings:
@@ -58,6 +61,8 @@ class Settings:
             s.turn_timer = int(env["EIGHTS_TURN_TIMER"])
         if env.get("EIGHTS_HTTP_RATE"):
             s.http_rate = float(env["EIGHTS_HTTP_RATE"])
+        if env.get("EIGHTS_TRUST_PROXY"):
+            s.trust_proxy = env["EIGHTS_TRUST_PROXY"].strip().lower() in ("1", "true", "yes", "on")
         if env.get("EIGHTS_ORIGINS"):
             s.origins = tuple(o.strip() for o in env["EIGHTS_ORIGINS"].split(",") if o.strip())
         return s

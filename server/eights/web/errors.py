@@ -3,7 +3,6 @@ its HTTP status; nothing leaves as a stack trace."""
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -12,8 +11,9 @@ from aiohttp import web
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from eights.rooms import RoomError, room_error
+from eights.rooms import DamagedRoom, RoomError, room_error
 
+from .inputs import parse_object
 from .pages import not_found_page
 
 log = logging.getLogger("eights.web")
@@ -32,20 +32,14 @@ def error_response(error: RoomError, **extra: Any) -> web.Response:
 
 
 async def read_json(request: web.Request) -> dict[str, Any] | RoomError:
-    """The request's JSON object, or the error to answer with."""
+    """The request's JSON object, or the error to answer with (``inputs.parse_object``)."""
     try:
         raw = await request.read()
     except web.HTTPRequestEntityTooLarge:
         return room_error("too_large")
     if not raw:
         return {}
-    try:
-        data = json.loads(raw)
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        return room_error("bad_json")
-    if not isinstance(data, dict):
-        return room_error("bad_json")
-    return data
+    return parse_object(raw)
 
 
 _STATUS_CODES = {
@@ -73,6 +67,8 @@ async def errors_middleware(request: web.Request, handler: Handler) -> web.Strea
         if exc.status == 405:
             error = RoomError("not_found", "This address does not take that method.", 405)
         return error_response(error)
+    except DamagedRoom:
+        return error_response(room_error("room_damaged"))  # logged once, where it was read
     except (RedisConnectionError, RedisTimeoutError, ConnectionError, TimeoutError):
         # Redis is away (restarting, or every connection busy): the client tries again.
         log.warning("storage unavailable on %s %s", request.method, request.path)

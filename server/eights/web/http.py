@@ -20,6 +20,7 @@ from eights.rooms import (
 from eights.rules.record import RecordError, verify_record
 
 from .errors import error_response, read_json
+from .inputs import seat_in_path, seat_of
 from .keys import HUB, SERVICE
 from .service import HTTP_PRESENCE_MS, Held, Loaded
 
@@ -132,7 +133,9 @@ async def state(request: web.Request) -> web.Response:
 
 def acting_seat(held: Held, data: dict[str, Any]) -> int | RoomError:
     """The seat an action is for: the one held, or the one the body names."""
-    wanted = data.get("seat")
+    wanted = seat_of(data)
+    if isinstance(wanted, RoomError):
+        return wanted
     if wanted is None:
         if len(held.seats) == 1:
             return held.seats[0]
@@ -140,7 +143,7 @@ def acting_seat(held: Held, data: dict[str, Any]) -> int | RoomError:
         if position is not None and position.turn in held.seats:
             return position.turn
         return held.seats[0]
-    if not isinstance(wanted, int) or wanted not in held.seats:
+    if wanted not in held.seats:
         return room_error("not_your_seat")
     return wanted
 
@@ -206,11 +209,11 @@ async def reset_seat(request: web.Request) -> web.Response:
     held = await _held(request)
     if isinstance(held, RoomError):
         return error_response(held)
-    raw = request.match_info["seat"]
-    if not raw.isdigit():
-        return error_response(room_error("bad_request", "The seat is a number."))
+    seat = seat_in_path(request.match_info["seat"])
+    if seat is None:
+        return error_response(room_error("bad_request", "The seat is a number such as 1."))
     result, loaded = await request.app[SERVICE].reset_seat(
-        held.loaded.room.token, held.seats[0], int(raw)
+        held.loaded.room.token, held.seats[0], seat
     )
     return await _answer(request, result, loaded, held.seats)
 

@@ -20,7 +20,16 @@ from redis.asyncio.client import PubSub
 
 from eights.bots.names import think_delay
 from eights.bots.runner import bot_view
-from eights.rooms import Change, Mode, Repeat, Room, RoomError, device_state, room_error
+from eights.rooms import (
+    Change,
+    DamagedRoom,
+    Mode,
+    Repeat,
+    Room,
+    RoomError,
+    device_state,
+    room_error,
+)
 from eights.storage import channel
 
 from .limits import TokenBucket
@@ -250,10 +259,13 @@ class Hub:
         """Send every local device of the room its seats' state, if it changed."""
         lock = self._locks.setdefault(token, asyncio.Lock())
         async with lock:
-            if version:
-                loaded = await self.service.at_least(token, version)
-            else:
-                loaded = await self.service.load(token)
+            try:
+                if version:
+                    loaded = await self.service.at_least(token, version)
+                else:
+                    loaded = await self.service.load(token)
+            except DamagedRoom:
+                return  # logged where it was read; the devices were told when they asked
             if loaded is None:
                 return
             here = self.presence.get(token)

@@ -35,6 +35,17 @@ def not_found_page() -> web.Response:
     return _page("Nothing here", "There is no page at this address.", 404)
 
 
+def gone_page() -> web.Response:
+    """An invitation for a table we do not know (never made, or closed after a week)."""
+    return _page(
+        "This table is gone",
+        "The invitation is not for a table we know. Tables close after a week "
+        "without play; ask your friend for a new link, or open a table of your own.",
+        404,
+        "table-gone",
+    )
+
+
 def _index(request: web.Request) -> web.StreamResponse:
     index = client_dir(request.app[SETTINGS].client_dir) / "index.html"
     if not index.exists():
@@ -64,11 +75,5 @@ async def invitation(request: web.Request) -> web.StreamResponse:
     """The invitation link: the table's page, or a plain answer when there is no table."""
     version = await request.app[SERVICE].store.version(request.match_info["token"])
     if version is None:
-        return _page(
-            "This table is gone",
-            "The invitation is not for a table we know. Tables close after a week "
-            "without play; ask your friend for a new link, or open a table of your own.",
-            404,
-            "table-gone",
-        )
+        return gone_page()
     return _index(request)

@@ -7,6 +7,7 @@ accepted action costs one Redis round trip: the compare-and-set script.
 
 from __future__ import annotations
 
+import logging
 import secrets
 import time
 from collections import OrderedDict
@@ -16,6 +17,7 @@ from typing import Any
 
 from eights.rooms import (
     Change,
+    DamagedRoom,
     Mode,
     Repeat,
     Room,
@@ -24,6 +26,7 @@ from eights.rooms import (
     holds,
     ops,
     position_of,
+    repair,
     room_error,
 )
 from eights.rules import Position
@@ -31,7 +34,11 @@ from eights.storage import RoomStore
 
 Operation = Callable[[Room, Position | None], Change | Repeat | RoomError | None]
 
+log = logging.getLogger("eights.rooms")
+
 RETRIES = 8
+DAMAGED_REMEMBERED = 1000
+"""Damaged rooms this process remembers having logged."""
 HTTP_PRESENCE_MS = 30_000
 """A device that plays over plain HTTP counts as connected this long after a request."""
 
@@ -77,11 +84,14 @@ class TableService:
         self.clock = clock
         self._cache: OrderedDict[str, Loaded] = OrderedDict()
         self._cache_size = cache_size
+        self._damaged: set[str] = set()
 
     # ---- loading -------------------------------------------------------------------
     async def load(self, token: str) -> Loaded | None:
-        """The room as stored now (the cached position when the version matches)."""
-        room = await self.store.load(token)
+        """The room as stored now (the cached position when the version matches). A room
+        whose game no longer replays is repaired (``rooms.repair``) and stored so; one that
+        cannot be read at all raises DamagedRoom."""
+        room = await self._read(token)
         if room is None:
             self._cache.pop(token, None)
             return None
@@ -89,7 +99,51 @@ class TableService:
         if cached is not None and cached.room.version == room.version:
             self._remember(cached)
             return cached
-        loaded = Loaded(room, position_of(room))
+        try:
+            loaded = Loaded(room, position_of(room))
+        except (ValueError, TypeError, KeyError, IndexError) as exc:
+            return await self._repair(room, exc)
+        self._remember(loaded)
+        return loaded
+
+    async def _read(self, token: str) -> Room | None:
+        try:
+            return await self.store.load(token)
+        except DamagedRoom as exc:
+            self._cache.pop(token, None)
+            if token not in self._damaged:  # said once a room, not once a request
+                if len(self._damaged) >= DAMAGED_REMEMBERED:
+                    self._damaged.clear()
+                self._damaged.add(token)
+                log.error("%s; it is kept as stored and answered room_damaged", exc)
+            raise
+
+    async def _repair(self, room: Room, problem: Exception) -> Loaded | None:
+        """Store the repaired room in place of one that does not replay, and say so in
+        the log (codes and counts only: never an action, a card or a whole token)."""
+        short = room.token[:6]
+        log.error(
+            "room %s… at version %d does not replay (%s); repairing it",
+            short, room.version, type(problem).__name__,
+        )  # fmt: skip
+        repaired = repair(room, self.clock())
+        for note in repaired.notes:
+            log.warning("room %s… repaired: %s", short, note)
+        saved = await self.store.save(repaired.room, expected=room.version)
+        if saved.gone:
+            return None
+        if saved.ok:
+            loaded = Loaded(repaired.room, repaired.position)
+            self._remember(loaded)
+            return loaded
+        # Another process repaired it (or moved on) first: read what it stored, once.
+        now = await self._read(room.token)
+        if now is None:
+            return None
+        try:
+            loaded = Loaded(now, position_of(now))
+        except (ValueError, TypeError, KeyError, IndexError):
+            raise DamagedRoom(room.token, "the game does not replay after a repair") from None
         self._remember(loaded)
         return loaded
 
@@ -123,7 +177,10 @@ class TableService:
         fresh = loaded is None
         for _ in range(RETRIES):
             if loaded is None:
-                loaded = await self.load(token)
+                try:
+                    loaded = await self.load(token)
+                except DamagedRoom:
+                    return room_error("room_damaged"), None
                 fresh = True
                 if loaded is None:
                     return room_error("room_not_found"), None
@@ -160,7 +217,10 @@ class TableService:
         claims = [self.signer.read(c) for c in credentials]
         if any(c is None or c.token != token for c in claims):
             return room_error("bad_credential")
-        loaded = await self.load(token)
+        try:
+            loaded = await self.load(token)
+        except DamagedRoom:
+            return room_error("room_damaged")
         if loaded is None:
             return room_error("room_expired")
         seats = []

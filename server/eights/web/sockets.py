@@ -8,14 +8,14 @@ import asyncio
 import contextlib
 from typing import Any
 
-import orjson
 from aiohttp import WSMsgType, web
 
 from eights.bots.hint import hint
 from eights.bots.runner import bot_view
-from eights.rooms import Change, Repeat, RoomError, room_error
+from eights.rooms import Change, DamagedRoom, Repeat, RoomError, room_error
 
 from .hub import CLOSE_UNAUTHORISED, Device, Hub
+from .inputs import flag, message_id, parse_object, seat_of
 from .keys import HUB, SERVICE, SETTINGS
 from .limits import TokenBucket
 from .service import TableService
@@ -39,8 +39,8 @@ async def socket(request: web.Request) -> web.WebSocketResponse:
     except TimeoutError:
         await ws.close(code=CLOSE_UNAUTHORISED, message=b"no hello")
         return ws
-    hello = _parse(first.data) if first.type is WSMsgType.TEXT else None
-    if hello is None or hello.get("type") != "hello":
+    hello = parse_object(first.data) if first.type is WSMsgType.TEXT else None
+    if not isinstance(hello, dict) or hello.get("type") != "hello":
         await ws.send_json(_error(room_error("bad_request", 'Say {"type": "hello"} first.')))
         await ws.close(code=CLOSE_UNAUTHORISED, message=b"no hello")
         return ws
@@ -66,11 +66,14 @@ async def socket(request: web.Request) -> web.WebSocketResponse:
             if not device.bucket.take():
                 device.send(_error(room_error("rate_limited")))
                 continue
-            data = _parse(message.data)
-            if data is None:
-                device.send(_error(room_error("bad_json")))
+            data = parse_object(message.data)
+            if isinstance(data, RoomError):
+                device.send(_error(data))
                 continue
-            await _handle(device, data, service, hub)
+            try:
+                await _handle(device, data, service, hub)
+            except DamagedRoom:
+                device.send(_error(room_error("room_damaged"), id=message_id(data)))
     finally:
         await hub.detach(device)
         writer.cancel()
@@ -81,33 +84,46 @@ async def socket(request: web.Request) -> web.WebSocketResponse:
 
 async def _hint(device: Device, data: dict[str, Any], service: TableService) -> None:
     """What the Hard computer would do in the device's seat, and why (the H key)."""
+    request_id = message_id(data)
+    seat = seat_of(data)
+    if isinstance(seat, RoomError):
+        device.send(_error(seat, id=request_id))
+        return
+    if seat is None:
+        seat = device.seats[0]
     loaded = service.cached(device.token) or await service.load(device.token)
-    seat = data.get("seat", device.seats[0])
     position = None if loaded is None else loaded.position
     advice = None
     if position is not None and seat in device.seats and position.turn == seat:
         advice = hint(bot_view(position, seat))
     if advice is None:
         error = room_error("bad_request", "There is nothing to hint now.")
-        device.send(_error(error, id=data.get("id")))
+        device.send(_error(error, id=request_id))
         return
-    device.send({"type": "hint", "id": data.get("id"), "seat": seat, **advice.to_json()})
+    device.send({"type": "hint", "id": request_id, "seat": seat, **advice.to_json()})
 
 
-def _parse(text: object) -> dict[str, Any] | None:
-    if not isinstance(text, str):
-        return None
-    try:
-        data = orjson.loads(text)
-    except orjson.JSONDecodeError:
-        return None
-    return data if isinstance(data, dict) else None
+def _acting_seat(device: Device, data: dict[str, Any], service: TableService) -> int | RoomError:
+    """The seat an ``act`` is for: the one named, the only one held, or the one to act."""
+    seat = seat_of(data)
+    if isinstance(seat, RoomError):
+        return seat
+    if seat is None and len(device.seats) == 1:
+        seat = device.seats[0]
+    if seat is None:
+        loaded = service.cached(device.token)
+        if loaded is not None and loaded.position is not None:
+            seat = loaded.position.turn if loaded.position.turn in device.seats else None
+    if seat is None or seat not in device.seats:
+        return room_error("not_your_seat")
+    return seat
 
 
 async def _handle(device: Device, data: dict[str, Any], service: TableService, hub: Hub) -> None:
     kind = data.get("type")
     token = device.token
-    request_id = data.get("id")
+    request_id = message_id(data)
+    result: Change | Repeat | RoomError | None
     if kind == "ping":
         device.send({"type": "pong"})
         return
@@ -115,21 +131,19 @@ async def _handle(device: Device, data: dict[str, Any], service: TableService, h
         await _hint(device, data, service)
         return
     if kind == "act":
-        seat = data.get("seat")
-        if seat is None and len(device.seats) == 1:
-            seat = device.seats[0]
-        if seat is None:
-            loaded = service.cached(token)
-            if loaded is not None and loaded.position is not None:
-                seat = loaded.position.turn if loaded.position.turn in device.seats else None
-        if not isinstance(seat, int) or seat not in device.seats:
-            device.send(_error(room_error("not_your_seat"), id=request_id))
+        seat = _acting_seat(device, data, service)
+        if isinstance(seat, RoomError):
+            device.send(_error(seat, id=request_id))
             return
         result, _ = await hub.act(token, seat, data)
     elif kind == "agree":
         result, _ = await service.agree(token, device.seats, data.get("entropy"))
     elif kind == "pause":
-        result, _ = await service.pause(token, bool(data.get("paused", True)))
+        paused = flag(data, "paused", True)
+        if isinstance(paused, RoomError):
+            device.send(_error(paused, id=request_id))
+            return
+        result, _ = await service.pause(token, paused)
     elif kind == "undo":
         result, _ = await service.undo(token, device.seats[0])
     else:
