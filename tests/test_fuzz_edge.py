@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import pytest
@@ -16,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from eights.storage import room_key
+from eights.tableclient import DeviceSocket
 from tests.rooms_helpers import Table, open_table
 
 SCALE = int(os.environ.get("EIGHTS_FUZZ_SCALE", "1"))
@@ -136,6 +138,10 @@ endpoints = st.sampled_from(["/api/rooms", "join", "act", "agree", "undo", "veri
 
 def _snapshot(redis_sync: redis.Redis, token: str) -> list[Any]:
     return list(redis_sync.hmget(room_key(token), ["v", "d"]))
+
+
+def _ponged_since(device: DeviceSocket, seen: int) -> bool:
+    return any(m.get("type") == "pong" for m in device.messages[seen:])
 
 
 def _check_answer(status: int, data: Any, what: str) -> None:
@@ -262,9 +268,7 @@ async def test_no_socket_message_closes_the_socket_or_changes_a_room_it_refuses(
             else:
                 await ws.send_str(payload)
             await device.send({"type": "ping"})
-            await device.wait_for(
-                lambda d, seen=seen: any(m.get("type") == "pong" for m in d.messages[seen:])
-            )
+            await device.wait_for(partial(_ponged_since, seen=seen))
             assert not device.closed, (payload, device.close_code)
             answers = [m for m in device.messages[seen:] if m.get("type") != "state"]
             for answer in answers:
