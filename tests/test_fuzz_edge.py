@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from eights.storage import room_key
 from eights.tableclient import DeviceSocket
-from tests.rooms_helpers import Table, open_table
+from tests.rooms_helpers import Table, check_no_leaks, open_table
 
 SCALE = int(os.environ.get("EIGHTS_FUZZ_SCALE", "1"))
 """Examples are multiplied by this (the soak command sets it higher)."""
@@ -203,6 +203,12 @@ async def test_no_request_to_any_endpoint_gets_a_5xx_or_changes_a_room_it_refuse
     _check_answer(reply.status, reply.data, f"{endpoint} {body[:120]!r}")
     if reply.status >= 400:
         assert _snapshot(redis_sync, token) == before, endpoint
+    held = {id(fuzzed.host): [0], id(fuzzed.guest): [1]}.get(id(credentials), [])
+    if reply.ok and endpoint == "/api/rooms":
+        held = [int(seat) for seat in reply.data["credentials"]]
+    elif reply.ok and endpoint == "join":
+        held = [reply.data["seat"]]
+    check_no_leaks(fuzzed.table, reply.data.get("states") or [], held)
 
 
 segment = st.text(st.characters(categories=["L", "N", "P", "S"]), min_size=1, max_size=30)
@@ -278,3 +284,5 @@ async def test_no_socket_message_closes_the_socket_or_changes_a_room_it_refuses(
                     assert answer["message"]
             if not any(a["type"] == "result" for a in answers):
                 assert _snapshot(redis_sync, fuzzed.token) == before, payload
+        states = [m for m in device.messages if m.get("type") == "state"]
+        assert check_no_leaks(fuzzed.table, states, [0]) >= 1
