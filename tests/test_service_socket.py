@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from typing import Any
 
 import pytest
 
+from eights.web.keys import HUB
 from tests.rooms_helpers import check_no_leaks, open_table, play_socket_game
 
 VARIANTS = ["duo", "classic", "ember-ridge"]
@@ -168,3 +170,55 @@ async def test_against_the_computer_a_pause_holds_the_computer_until_resumed(
             lambda d: d.states[0]["view"]["turn"] != 1 or d.states[0]["room"]["hand_over"]
         )
         assert resumed
+
+
+async def test_a_device_reopening_while_its_old_socket_closes_still_gets_its_state(
+    aiohttp_client: Any, make_app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Regression: the old socket's departure, finishing while the new one subscribed
+    to the room's news, took the room off this process's list, and the new socket was
+    never sent a state. The two are interleaved here exactly that way."""
+    app = make_app()
+    table = await open_table(aiohttp_client, app)
+    hub = app[HUB]
+    host = await table.client.create(mode="computer", timer=False)
+    old = table.client.connect(host.token, host.credentials)
+    await old.__aenter__()
+    await old.state_of(0)
+
+    arriving = asyncio.Event()
+    left = asyncio.Event()
+    store = hub.service.store
+    real_presence = store.presence
+    assert hub._pubsub is not None
+    real_subscribe = hub._pubsub.subscribe
+
+    async def presence(token: str, member: str, until_ms: int, now_ms: int) -> set[int]:
+        if until_ms == 0:
+            await arriving.wait()  # the old socket leaves once the new one is arriving
+        seats: set[int] = await real_presence(token, member, until_ms, now_ms)
+        if until_ms == 0:
+            left.set()  # gone from Redis; its detach goes on without another await
+        return seats
+
+    async def subscribe(*channels: Any) -> Any:
+        arriving.set()
+        await left.wait()  # the old socket's detach finishes while this one subscribes
+        return await real_subscribe(*channels)
+
+    monkeypatch.setattr(store, "presence", presence)
+    monkeypatch.setattr(hub._pubsub, "subscribe", subscribe)
+    await old.__aexit__(None, None, None)
+    for _ in range(500):  # bounded: until the server has taken the old socket off the room
+        if hub.rooms.get(host.token) == set():
+            break
+        await asyncio.sleep(0.01)  # polling the server's own bookkeeping, bounded
+    assert hub.rooms.get(host.token) == set()
+    new = table.client.connect(host.token, host.credentials)
+    await new.__aenter__()
+    try:
+        state = await asyncio.wait_for(new.state_of(0), 10)
+        assert state["seat"] == 0
+        assert hub.rooms.get(host.token)
+    finally:
+        await new.__aexit__(None, None, None)

@@ -159,9 +159,10 @@ class Hub:
     async def attach(self, device: Device) -> None:
         token = device.token
         devices = self.rooms.setdefault(token, set())
-        if not devices and self._pubsub is not None:
+        first = not devices
+        devices.add(device)  # before any await: a detach meanwhile must see it here
+        if first and self._pubsub is not None:
             await self._pubsub.subscribe(channel(token))
-        devices.add(device)
         now = self.service.clock()
         for member in device.members():
             self.presence[token] = await self.service.store.presence(
@@ -170,7 +171,13 @@ class Hub:
         await self.refresh(token, rearm=True)
 
     async def detach(self, device: Device) -> None:
+        """Take a closed device off its room, to the end even when the socket's handler is
+        cancelled meanwhile (a lost connection): otherwise the room would stay listed here
+        and its seat marked present until the presence lapsed."""
         device.close()
+        await asyncio.shield(self._spawn(self._detach(device)))
+
+    async def _detach(self, device: Device) -> None:
         token = device.token
         devices = self.rooms.get(token, set())
         devices.discard(device)
@@ -178,7 +185,7 @@ class Hub:
         with contextlib.suppress(Exception):
             for member in device.members():
                 self.presence[token] = await self.service.store.presence(token, member, 0, now)
-        if not devices:
+        if not self.rooms.get(token):  # again after the awaits: someone may have arrived
             self.rooms.pop(token, None)
             self.presence.pop(token, None)
             if self._pubsub is not None:
