@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+import aiohttp
 import pytest
 import redis
 from hypothesis import HealthCheck, given, settings
@@ -286,3 +287,43 @@ async def test_no_socket_message_closes_the_socket_or_changes_a_room_it_refuses(
                 assert _snapshot(redis_sync, fuzzed.token) == before, payload
         states = [m for m in device.messages if m.get("type") == "state"]
         assert check_no_leaks(fuzzed.table, states, [0]) >= 1
+
+
+hellos = st.one_of(
+    st.fixed_dictionaries(
+        {"type": maybe(st.just("hello"))},
+        optional={"credentials": maybe(st.lists(maybe(st.just("CREDENTIAL")), max_size=9))},
+    ).map(lambda m: ("json", m)),
+    frames,
+)
+
+
+@FUZZ
+@given(first=hellos)
+async def test_any_first_frame_is_a_welcome_or_a_clean_refusal(
+    fuzzed: Fuzzed, first: tuple[str, Any]
+) -> None:
+    """The hello: the device's credential, or a close with 4401 and a code; never a
+    socket the server drops with an internal error."""
+    kind, payload = first
+    url = fuzzed.table.client.base + f"/ws/{fuzzed.token}"
+    async with fuzzed.table.http.session.ws_connect(url) as ws:
+        if kind == "json":
+            text = serialise(payload, 0).decode().replace('"CREDENTIAL"', f'"{fuzzed.host[0]}"')
+            await ws.send_str(text)
+        elif kind == "binary":
+            await ws.send_bytes(payload)
+        else:
+            await ws.send_str(payload)
+        answer = await ws.receive(timeout=10)
+        if answer.type is aiohttp.WSMsgType.TEXT:
+            message = json.loads(answer.data)
+            assert message["type"] in ("welcome", "error"), message
+            if message["type"] == "error":
+                assert message["error"]
+                closing = await ws.receive(timeout=10)
+                assert closing.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+                assert ws.close_code in (4401, 1009), ws.close_code
+        else:
+            assert answer.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+            assert ws.close_code in (4401, 1009), ws.close_code
