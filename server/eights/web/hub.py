@@ -8,13 +8,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import secrets
-from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-import orjson
-from aiohttp import web
 from redis.asyncio import Redis
 from redis.asyncio.client import PubSub
 
@@ -23,7 +19,7 @@ from eights.bots.runner import bot_view
 from eights.rooms import Change, Mode, Repeat, Room, RoomError, device_state, room_error
 from eights.storage import channel
 
-from .limits import TokenBucket
+from .device import CLOSE_UNAUTHORISED, Device
 from .service import Loaded, TableService
 
 log = logging.getLogger("eights.hub")
@@ -32,72 +28,12 @@ HUB_CHANNEL = "eights:hub"
 PRESENCE_MS = 60_000
 """A socket counts as connected this long after its last heartbeat."""
 HEARTBEAT_SECONDS = 20.0
-CLOSE_UNAUTHORISED = 4401
+CLOSE_RESTART = 1012
+"""Service restart: the device reconnects (to another process, or this one restarted)."""
+STOP_SECONDS = 1.0
+"""How long the devices together get to take their last messages when the server stops."""
 
-
-class Device:
-    """One open socket: the seats it proved it holds and an ordered outbox.
-
-    States are snapshots, so an unsent state of a seat is replaced by a newer one; every
-    other message is sent in order. One writer task drains the outbox.
-    """
-
-    def __init__(
-        self, ws: web.WebSocketResponse, token: str, seats: list[int], bucket: TokenBucket
-    ) -> None:
-        self.ws = ws
-        self.token = token
-        self.seats = seats
-        self.bucket = bucket
-        self.nonces: dict[int, str | None] = {}
-        """The nonce of each seat when the device proved it: a reset seat is told so."""
-        self.id = secrets.token_hex(6)
-        """Unique across processes: it names this socket in the room's presence set."""
-        self.sent: dict[int, tuple[int, str]] = {}
-        """seat -> (version, presence) last sent."""
-        self._outbox: deque[tuple[int | None, str]] = deque()
-        self._wake = asyncio.Event()
-        self._closed = False
-        self._close_code: int | None = None
-
-    def members(self) -> list[str]:
-        return [f"{seat}:{self.id}" for seat in self.seats]
-
-    def send(self, message: dict[str, Any], state_of: int | None = None) -> None:
-        if self._closed:
-            return
-        text = orjson.dumps(message).decode()
-        if state_of is not None:
-            self._outbox = deque(m for m in self._outbox if m[0] != state_of)
-        self._outbox.append((state_of, text))
-        self._wake.set()
-
-    async def write(self) -> None:
-        """The device's writer task: sends the outbox in order until the socket closes."""
-        while not self._closed:
-            await self._wake.wait()
-            self._wake.clear()
-            while self._outbox and not self.ws.closed:
-                _, text = self._outbox.popleft()
-                try:
-                    await self.ws.send_str(text)
-                except (ConnectionError, RuntimeError):
-                    self._closed = True
-                    return
-            if self._close_code is not None:
-                self._closed = True
-                with contextlib.suppress(Exception):
-                    await self.ws.close(code=self._close_code)
-                return
-
-    def close(self) -> None:
-        self._closed = True
-        self._wake.set()
-
-    def close_after_send(self, code: int) -> None:
-        """Send what is queued, then close the socket with ``code``."""
-        self._close_code = code
-        self._wake.set()
+__all__ = ["CLOSE_RESTART", "CLOSE_UNAUTHORISED", "Device", "Hub"]
 
 
 class Hub:
@@ -117,6 +53,8 @@ class Hub:
         self._pending: dict[tuple[str, str], tuple[int, asyncio.Task[None]]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._pubsub: PubSub | None = None
+        self.stopping = False
+        """Set when the server stops: no new sockets, no new actions from open ones."""
 
     # ---- life --------------------------------------------------------------------------
     async def start(self) -> None:
@@ -125,20 +63,34 @@ class Hub:
         self._spawn(self._listen())
         self._spawn(self._heartbeat())
 
+    def devices(self) -> list[Device]:
+        return [device for devices in self.rooms.values() for device in devices]
+
+    async def shutdown(self, seconds: float = STOP_SECONDS) -> None:
+        """Tell every device to reconnect: a ``shutting_down`` error after what is queued,
+        then close code 1012; all at once, and bounded: the slow are dropped."""
+        self.stopping = True
+        devices = self.devices()
+        for device in devices:
+            device.send({"type": "error", **room_error("shutting_down").to_json()})
+            device.close_after_send(CLOSE_RESTART, b"service restart")
+        writers = {d.writer: d for d in devices if d.writer is not None and not d.writer.done()}
+        if writers:
+            _, late = await asyncio.wait(writers, timeout=seconds)
+            for writer in late:
+                writers[writer].drop()
+
     async def close(self) -> None:
-        for devices in list(self.rooms.values()):
-            for device in list(devices):
-                device.close()
-                with contextlib.suppress(Exception):
-                    await asyncio.wait_for(device.ws.close(code=1001, message=b"shutdown"), 2)
+        if not self.stopping:
+            await self.shutdown()
         tasks = list(self._tasks)
         for task in tasks:
             task.cancel()
         if tasks:
-            await asyncio.wait(tasks, timeout=5)  # shutdown is bounded, whatever a task does
+            await asyncio.wait(tasks, timeout=STOP_SECONDS)  # bounded, whatever a task does
         if self._pubsub is not None:
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(self._pubsub.aclose(), 5)  # type: ignore[no-untyped-call]
+                await asyncio.wait_for(self._pubsub.aclose(), STOP_SECONDS)  # type: ignore[no-untyped-call]
 
     def _spawn(self, coro: Any) -> asyncio.Task[Any]:
         task = asyncio.get_running_loop().create_task(coro)

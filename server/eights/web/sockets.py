@@ -15,25 +15,49 @@ from eights.bots.hint import hint
 from eights.bots.runner import bot_view
 from eights.rooms import Change, Repeat, RoomError, room_error
 
-from .hub import CLOSE_UNAUTHORISED, Device, Hub
-from .keys import HUB, SERVICE, SETTINGS
+from .address import client_address
+from .device import CLOSE_SECONDS, CLOSE_UNAUTHORISED, Device, OutboxLimits
+from .errors import error_response
+from .hub import CLOSE_RESTART, Hub
+from .keys import DESCRIPTORS, HUB, SERVICE, SETTINGS, SOCKETS
 from .limits import TokenBucket
 from .service import TableService
 
 HELLO_SECONDS = 15.0
+CLOSE_TRY_AGAIN = 1013
+"""Try again later: the server is at its descriptor reserve."""
 
 
 def _error(error: RoomError, **extra: Any) -> dict[str, Any]:
     return {"type": "error", **error.to_json(), **extra}
 
 
-async def socket(request: web.Request) -> web.WebSocketResponse:
+async def socket(request: web.Request) -> web.StreamResponse:
+    """Admission first: not while stopping, not beyond the address's sockets."""
+    settings = request.app[SETTINGS]
+    if request.app[HUB].stopping:
+        return error_response(room_error("shutting_down"))
+    address = client_address(request, settings.trust_proxy)
+    sockets = request.app[SOCKETS]
+    if not sockets.enter(address):
+        return error_response(room_error("too_many_sockets"))
+    try:
+        return await _serve(request)
+    finally:
+        sockets.leave(address)
+
+
+async def _serve(request: web.Request) -> web.WebSocketResponse:
     settings = request.app[SETTINGS]
     service = request.app[SERVICE]
     hub = request.app[HUB]
     token = request.match_info["token"]
     ws = web.WebSocketResponse(heartbeat=30.0, max_msg_size=settings.max_message)
     await ws.prepare(request)
+    if request.app[DESCRIPTORS].full():
+        await ws.send_json(_error(room_error("busy")))
+        await ws.close(code=CLOSE_TRY_AGAIN, message=b"try again later")
+        return ws
     try:
         first = await ws.receive(timeout=HELLO_SECONDS)
     except TimeoutError:
@@ -51,14 +75,19 @@ async def socket(request: web.Request) -> web.WebSocketResponse:
         await ws.send_json(_error(held))
         await ws.close(code=CLOSE_UNAUTHORISED, message=held.code.encode())
         return ws
-    bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
-    device = Device(ws, token, held.seats, bucket)
+    if hub.stopping:
+        await ws.send_json(_error(room_error("shutting_down")))
+        await ws.close(code=CLOSE_RESTART, message=b"service restart")
+        return ws
+    device = _device(request, ws, token, held.seats)
     device.nonces = {seat: held.loaded.room.seats[seat].nonce for seat in held.seats}
-    writer = asyncio.get_running_loop().create_task(device.write())
+    writer = device.start()
     try:
         device.send({"type": "welcome", "seats": held.seats})
         await hub.attach(device)
         async for message in ws:
+            if hub.stopping:
+                continue  # every device was told to reconnect: nothing new is carried out
             if message.type is not WSMsgType.TEXT:
                 if message.type is WSMsgType.BINARY:
                     device.send(_error(room_error("bad_json")))
@@ -73,10 +102,32 @@ async def socket(request: web.Request) -> web.WebSocketResponse:
             await _handle(device, data, service, hub)
     finally:
         await hub.detach(device)
+        if hub.stopping:  # the writer says goodbye first, within the stop's bound
+            await asyncio.wait({writer}, timeout=settings.stop_seconds + CLOSE_SECONDS)
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await writer
     return ws
+
+
+def _device(
+    request: web.Request, ws: web.WebSocketResponse, token: str, seats: list[int]
+) -> Device:
+    """The device of a socket, its outbox bounded by the settings and by what the
+    connection itself still buffers."""
+    settings = request.app[SETTINGS]
+    transport = request.transport
+    limits = OutboxLimits(settings.outbox_messages, settings.outbox_bytes, settings.send_seconds)
+
+    def buffered() -> int:
+        return 0 if transport is None else transport.get_write_buffer_size()
+
+    def abort() -> None:
+        if transport is not None:
+            transport.abort()
+
+    bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
+    return Device(ws, token, seats, bucket, limits=limits, buffered=buffered, abort=abort)
 
 
 async def _hint(device: Device, data: dict[str, Any], service: TableService) -> None:
