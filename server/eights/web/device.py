@@ -23,6 +23,8 @@ CLOSE_NOT_READING = 4408
 did not finish in time. It reconnects and is sent the current state."""
 CLOSE_SECONDS = 1.0
 """How long a closing handshake may take before the connection is dropped outright."""
+SETTLE_POLL_SECONDS = 0.05
+"""How often a paused reader looks again at what the connection still buffers."""
 
 
 @dataclass(frozen=True)
@@ -79,6 +81,8 @@ class Device:
         self.dropped: int | None = None
         """The close code when the server dropped the device (it did not read)."""
         self._wake = asyncio.Event()
+        self._progress = asyncio.Event()
+        """Set by the writer after each message handed to the connection."""
         self._closed = False
         self._close_code: int | None = None
         self._close_message = b""
@@ -92,21 +96,45 @@ class Device:
         return self.writer
 
     def send(self, message: dict[str, Any], state_of: int | None = None) -> None:
+        """Queue a message; one that would take the outbox over its bound is not queued,
+        and the device is dropped instead (it reconnects and is sent the current state)."""
         if self._closed or self._close_code is not None:
             return
         text = orjson.dumps(message).decode()
         if state_of is not None and any(m[0] == state_of for m in self._outbox):
             self._outbox = deque(m for m in self._outbox if m[0] != state_of)
             self._recount()
-        self._outbox.append((state_of, text))
-        self._bytes += len(text)
-        self._others += state_of is None
-        self.peak_messages = max(self.peak_messages, self._others)
-        self.peak_bytes = max(self.peak_bytes, self._bytes)
-        over = self._others > self.limits.messages
-        if over or self._bytes + self._buffered() > self.limits.bytes:
+        others = self._others + (state_of is None)
+        size = self._bytes + len(text)
+        if others > self.limits.messages or size + self._buffered() > self.limits.bytes:
             self._drop_soon(CLOSE_NOT_READING)
+            self._wake.set()
+            return
+        self._outbox.append((state_of, text))
+        self._bytes, self._others = size, others
+        self.peak_messages = max(self.peak_messages, others)
+        self.peak_bytes = max(self.peak_bytes, size)
         self._wake.set()
+
+    def crowded(self) -> bool:
+        """Over half the bound: the device is sent more than it takes."""
+        waiting = self._bytes + self._buffered()
+        return 2 * self._others > self.limits.messages or 2 * waiting > self.limits.bytes
+
+    async def settle(self) -> None:
+        """Flow control for the reader: while the outbox is crowded, the device's next
+        message waits; a device that does not read within ``send_seconds`` is dropped."""
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + self.limits.send_seconds
+        while self.crowded() and not self._closed and self._close_code is None:
+            left = give_up - loop.time()
+            if left <= 0:
+                self._drop_soon(CLOSE_NOT_READING)
+                self._wake.set()
+                return
+            self._progress.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._progress.wait(), min(left, SETTLE_POLL_SECONDS))
 
     def _recount(self) -> None:
         self._bytes = sum(len(text) for _, text in self._outbox)
@@ -131,6 +159,7 @@ class Device:
                 self._others -= state_of is None
                 try:
                     await asyncio.wait_for(self.ws.send_str(text), self.limits.send_seconds)
+                    self._progress.set()
                 except TimeoutError:
                     self._drop_soon(CLOSE_NOT_READING)
                 except (ConnectionError, RuntimeError):

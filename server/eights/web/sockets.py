@@ -88,6 +88,8 @@ async def _serve(request: web.Request) -> web.WebSocketResponse:
         async for message in ws:
             if hub.stopping:
                 continue  # every device was told to reconnect: nothing new is carried out
+            if device.crowded():
+                await device.settle()  # one that sends faster than it reads is slowed down
             if message.type is not WSMsgType.TEXT:
                 if message.type is WSMsgType.BINARY:
                     device.send(_error(room_error("bad_json")))
