@@ -56,6 +56,8 @@ class Settings:
     rooms_per_hour: int = 60
     """New tables one address may open an hour (and ``rooms_per_day`` a day); 0: no limit."""
     rooms_per_day: int = 500
+    redis_full_fraction: float = 0.9
+    """No new tables while Redis uses more than this fraction of its maxmemory."""
     max_in_flight: int = 512
     """API requests worked on at once; beyond it 503 busy. 0 for no bound."""
     descriptor_reserve: int = 64

@@ -27,7 +27,7 @@ async def guards_ctx(app: web.Application) -> AsyncIterator[None]:
     app[DESCRIPTORS] = DescriptorGate(settings.descriptor_reserve)
     app[SOCKETS] = SocketsPerAddress(settings.sockets_per_address)
     app[ROOM_QUOTA] = RoomQuota(settings.rooms_per_hour, settings.rooms_per_day)
-    app[MEMORY] = RedisMemory(app[REDIS])
+    app[MEMORY] = RedisMemory(app[REDIS], fraction=settings.redis_full_fraction)
     errors = ResourceErrorLog()
     errors.install(asyncio.get_running_loop())
     yield
