@@ -84,6 +84,9 @@ class Device:
         self._progress = asyncio.Event()
         """Set by the writer after each message handed to the connection."""
         self._closed = False
+        self._said = asyncio.Event()
+        self.said = False
+        """Everything queued before the close was handed over: the reader closes now."""
         self._close_code: int | None = None
         self._close_message = b""
         self.writer: asyncio.Task[None] | None = None
@@ -167,15 +170,25 @@ class Device:
                     return
             if self._close_code is not None:
                 self._closed = True
-                await self._finish(self._close_code, self._close_message)
+                if self.dropped is not None:
+                    await self.goodbye()
+                self.said = True
+                self._said.set()  # the reader closes: it takes the device's close frame
                 return
 
-    async def _finish(self, code: int, message: bytes) -> None:
-        """Close with ``code``; a peer that does not take the close frame in time (or a
-        device being dropped for not reading) loses the connection outright."""
+    async def said_everything(self) -> None:
+        """Wait until everything queued before ``close_after_send`` was handed over."""
+        await self._said.wait()
+
+    async def goodbye(self) -> None:
+        """Close with the code asked for; a peer that does not answer the close in time
+        (and a device dropped for not reading) loses the connection outright."""
+        code = self._close_code or 1000
         closed = False
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(self.ws.close(code=code, message=message), CLOSE_SECONDS)
+            await asyncio.wait_for(
+                self.ws.close(code=code, message=self._close_message), CLOSE_SECONDS
+            )
             closed = True
         if not closed or self.dropped is not None:
             self._abort()

@@ -55,6 +55,7 @@ class Hub:
         self._pubsub: PubSub | None = None
         self.stopping = False
         """Set when the server stops: no new sockets, no new actions from open ones."""
+        self._closed = False
 
     # ---- life --------------------------------------------------------------------------
     async def start(self) -> None:
@@ -81,16 +82,19 @@ class Hub:
                 writers[writer].drop()
 
     async def close(self) -> None:
+        """Bounded, whatever a task does: the news connection is closed first (a task
+        reading it does not always answer a cancel at once), then every task cancelled."""
         if not self.stopping:
             await self.shutdown()
+        self._closed = True
         tasks = list(self._tasks)
         for task in tasks:
             task.cancel()
-        if tasks:
-            await asyncio.wait(tasks, timeout=STOP_SECONDS)  # bounded, whatever a task does
         if self._pubsub is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._pubsub.aclose(), STOP_SECONDS)  # type: ignore[no-untyped-call]
+        if tasks:
+            await asyncio.wait(tasks, timeout=STOP_SECONDS)
 
     def _spawn(self, coro: Any) -> asyncio.Task[Any]:
         task = asyncio.get_running_loop().create_task(coro)
@@ -161,7 +165,7 @@ class Hub:
     # ---- news --------------------------------------------------------------------------
     async def _listen(self) -> None:
         assert self._pubsub is not None
-        while True:
+        while not self._closed:  # a closed pub/sub is not a dropped connection
             try:
                 async for message in self._pubsub.listen():
                     if message.get("type") != "message":
@@ -182,6 +186,8 @@ class Hub:
             except asyncio.CancelledError:
                 raise
             except Exception:  # the connection dropped: resubscribe and go on
+                if self._closed:
+                    return
                 log.warning("lost the news connection; reconnecting", exc_info=True)
                 await asyncio.sleep(1.0)  # back-off before reconnecting, not a test sync
                 with contextlib.suppress(Exception):

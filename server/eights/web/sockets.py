@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import AsyncGenerator
 from typing import Any
 
 import orjson
-from aiohttp import WSMsgType, web
+from aiohttp import WSMessage, WSMsgType, web
 
 from eights.bots.hint import hint
 from eights.bots.runner import bot_view
@@ -52,7 +53,9 @@ async def _serve(request: web.Request) -> web.WebSocketResponse:
     service = request.app[SERVICE]
     hub = request.app[HUB]
     token = request.match_info["token"]
-    ws = web.WebSocketResponse(heartbeat=30.0, max_msg_size=settings.max_message)
+    ws = web.WebSocketResponse(
+        heartbeat=30.0, max_msg_size=settings.max_message, timeout=CLOSE_SECONDS
+    )
     await ws.prepare(request)
     if request.app[DESCRIPTORS].full():
         await ws.send_json(_error(room_error("busy")))
@@ -85,31 +88,53 @@ async def _serve(request: web.Request) -> web.WebSocketResponse:
     try:
         device.send({"type": "welcome", "seats": held.seats})
         await hub.attach(device)
-        async for message in ws:
-            if hub.stopping:
-                continue  # every device was told to reconnect: nothing new is carried out
-            if device.crowded():
-                await device.settle()  # one that sends faster than it reads is slowed down
-            if message.type is not WSMsgType.TEXT:
-                if message.type is WSMsgType.BINARY:
+        async with contextlib.aclosing(_messages(ws, device)) as messages:
+            async for message in messages:
+                if hub.stopping:
+                    continue  # every device was told to reconnect: nothing new is carried out
+                if device.crowded():
+                    await device.settle()  # one that sends faster than it reads is slowed down
+                if message.type is not WSMsgType.TEXT:
+                    if message.type is WSMsgType.BINARY:
+                        device.send(_error(room_error("bad_json")))
+                    continue
+                if not device.bucket.take():
+                    device.send(_error(room_error("rate_limited")))
+                    continue
+                data = _parse(message.data)
+                if data is None:
                     device.send(_error(room_error("bad_json")))
-                continue
-            if not device.bucket.take():
-                device.send(_error(room_error("rate_limited")))
-                continue
-            data = _parse(message.data)
-            if data is None:
-                device.send(_error(room_error("bad_json")))
-                continue
-            await _handle(device, data, service, hub)
+                    continue
+                await _handle(device, data, service, hub)
     finally:
         await hub.detach(device)
-        if hub.stopping:  # the writer says goodbye first, within the stop's bound
-            await asyncio.wait({writer}, timeout=settings.stop_seconds + CLOSE_SECONDS)
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await writer
     return ws
+
+
+async def _messages(ws: web.WebSocketResponse, device: Device) -> AsyncGenerator[WSMessage, None]:
+    """The device's messages until it closes, or until the server closes it: then the
+    close handshake is done here, by the only reader, so the device gets the close frame
+    (a close from another task would drop the connection without waiting for the answer)."""
+    said = asyncio.ensure_future(device.said_everything())
+    try:
+        while True:
+            receiving = asyncio.ensure_future(ws.receive())
+            await asyncio.wait({receiving, said}, return_when=asyncio.FIRST_COMPLETED)
+            if not receiving.done():
+                receiving.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await receiving
+                await device.goodbye()
+                return
+            message = receiving.result()
+            if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED):
+                return
+            yield message
+    finally:
+        said.cancel()
 
 
 def _device(
