@@ -98,3 +98,74 @@ async def test_a_stop_tells_every_socket_to_reconnect_keeps_every_move_and_exits
     finally:
         await redis.aclose()
     assert sum(map(len, acked.values())) >= MOVES_BEFORE_STOP
+
+
+DESCRIPTORS = 128
+MAX_SOCKETS = 200
+REFUSALS = 3
+
+
+async def _open(http: aiohttp.ClientSession, url: str, credentials: list[str]) -> Any:
+    """A socket that said hello: (the socket, None) when welcomed, else (None, close code)."""
+    ws = await http.ws_connect(url)
+    await ws.send_json({"type": "hello", "credentials": credentials})
+    first = await ws.receive(timeout=WAIT_SECONDS)
+    if first.type is aiohttp.WSMsgType.TEXT and first.json()["type"] == "welcome":
+        return ws, None
+    assert first.json()["error"] == "busy"
+    for _ in range(10):  # the close follows the refusal
+        message = await ws.receive(timeout=WAIT_SECONDS)
+        if message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED):
+            break
+    await ws.close()
+    return None, ws.close_code
+
+
+async def test_at_the_descriptor_limit_new_devices_are_refused_cleanly_then_served_again(
+    redis_url: str, redis_sync: Any, tmp_path: Path
+) -> None:
+    env = {"EIGHTS_SOCKETS_PER_ADDRESS": "0", "EIGHTS_ROOMS_PER_HOUR": "0"}
+    with serve(redis_url, tmp_path, descriptors=DESCRIPTORS, env=env) as served:
+        connector = aiohttp.TCPConnector(limit=0)
+        timeout = aiohttp.ClientTimeout(total=WAIT_SECONDS)  # silence fails the test
+        async with aiohttp.ClientSession(connector=connector, timeout=timeout) as http:
+            await until_serving(http, served.base)
+            client = TableClient(http, served.base)
+            made = await client.create(mode="computer")
+            url = f"{served.base}/ws/{made.token}"
+            welcomed: list[Any] = []
+            refused: list[int | None] = []
+            for _ in range(MAX_SOCKETS):
+                ws, code = await _open(http, url, made.credentials)
+                if ws is not None:
+                    welcomed.append(ws)
+                    continue
+                refused.append(code)
+                if len(refused) == REFUSALS:
+                    break
+            print(f"\n{len(welcomed)} sockets open at a limit of {DESCRIPTORS} descriptors")
+            assert refused == [1013] * REFUSALS
+            page = await http.get(f"{served.base}/api/variants")
+            assert page.status == 503
+            assert page.headers["Retry-After"] == "1"
+            assert (await page.json())["error"] == "busy"
+            for ws in welcomed:
+                await ws.close()
+
+            async def serving() -> bool:
+                async with http.get(f"{served.base}/api/variants") as reply:
+                    return reply.status == 200
+
+            give_up = time.monotonic() + WAIT_SECONDS
+            while not await serving():  # bounded by the deadline
+                assert time.monotonic() < give_up, "the server did not come back"
+                await asyncio.sleep(0.05)
+            ws, code = await _open(http, url, made.credentials)
+            assert ws is not None, code
+            await ws.close()
+        served.process.send_signal(signal.SIGTERM)
+        assert await wait_exit(served.process, EXIT_DEADLINE_SECONDS) is not None
+    lines = served.log.read_text().splitlines()
+    print(f"{len(lines)} log lines")
+    assert len(lines) < 2 * (len(welcomed) + REFUSALS) + 20  # about a line a request
+    assert sum("Too many open files" in line for line in lines) <= 1
