@@ -161,7 +161,10 @@ class Device:
                 self._bytes -= len(text)
                 self._others -= state_of is None
                 try:
-                    await asyncio.wait_for(self.ws.send_str(text), self.limits.send_seconds)
+                    if self._buffered():  # the send may wait for the peer: bound it
+                        await asyncio.wait_for(self.ws.send_str(text), self.limits.send_seconds)
+                    else:  # nothing buffered: the send cannot wait
+                        await self.ws.send_str(text)
                     self._progress.set()
                 except TimeoutError:
                     self._drop_soon(CLOSE_NOT_READING)
