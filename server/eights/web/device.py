@@ -80,6 +80,9 @@ class Device:
         """The most the outbox ever held, for tests and figures."""
         self.dropped: int | None = None
         """The close code when the server dropped the device (it did not read)."""
+        self.handling = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
         self._wake = asyncio.Event()
         self._progress = asyncio.Event()
         """Set by the writer after each message handed to the connection."""
@@ -90,6 +93,20 @@ class Device:
         self._close_code: int | None = None
         self._close_message = b""
         self.writer: asyncio.Task[None] | None = None
+
+    def begin(self) -> None:
+        """A message of the device is being carried out (its answer is still to come)."""
+        self.handling += 1
+        self._idle.clear()
+
+    def end(self) -> None:
+        self.handling -= 1
+        if not self.handling:
+            self._idle.set()
+
+    async def idle(self) -> None:
+        """Wait until no message of the device is being carried out."""
+        await self._idle.wait()
 
     def members(self) -> list[str]:
         return [f"{seat}:{self.id}" for seat in self.seats]

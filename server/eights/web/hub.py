@@ -68,16 +68,25 @@ class Hub:
         return [device for devices in self.rooms.values() for device in devices]
 
     async def shutdown(self, seconds: float = STOP_SECONDS) -> None:
-        """Tell every device to reconnect: a ``shutting_down`` error after what is queued,
-        then close code 1012; all at once, and bounded: the slow are dropped."""
+        """Tell every device to reconnect: once the messages being carried out have been
+        answered, a ``shutting_down`` error after what is queued, then close code 1012;
+        all at once, and bounded: the slow are dropped."""
         self.stopping = True
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + seconds
+        devices = self.devices()
+        busy = [asyncio.ensure_future(d.idle()) for d in devices if d.handling]
+        if busy:  # a move being stored gets its answer before the goodbye
+            _, late = await asyncio.wait(busy, timeout=seconds / 2)
+            for waiting in late:
+                waiting.cancel()
         devices = self.devices()
         for device in devices:
             device.send({"type": "error", **room_error("shutting_down").to_json()})
             device.close_after_send(CLOSE_RESTART, b"service restart")
         writers = {d.writer: d for d in devices if d.writer is not None and not d.writer.done()}
         if writers:
-            _, late = await asyncio.wait(writers, timeout=seconds)
+            _, late = await asyncio.wait(writers, timeout=max(0.0, give_up - loop.time()))
             for writer in late:
                 writers[writer].drop()
 
@@ -92,9 +101,9 @@ class Hub:
             task.cancel()
         if self._pubsub is not None:
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(self._pubsub.aclose(), STOP_SECONDS)  # type: ignore[no-untyped-call]
+                await asyncio.wait_for(self._pubsub.aclose(), STOP_SECONDS / 2)  # type: ignore[no-untyped-call]
         if tasks:
-            await asyncio.wait(tasks, timeout=STOP_SECONDS)
+            await asyncio.wait(tasks, timeout=STOP_SECONDS / 2)
 
     def _spawn(self, coro: Any) -> asyncio.Task[Any]:
         task = asyncio.get_running_loop().create_task(coro)

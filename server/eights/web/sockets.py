@@ -105,7 +105,11 @@ async def _serve(request: web.Request) -> web.WebSocketResponse:
                 if data is None:
                     device.send(_error(room_error("bad_json")))
                     continue
-                await _handle(device, data, service, hub)
+                device.begin()
+                try:
+                    await _handle(device, data, service, hub)
+                finally:
+                    device.end()
     finally:
         await hub.detach(device)
         writer.cancel()
