@@ -45,12 +45,15 @@ def serve(
     *,
     descriptors: int | None = None,
     env: dict[str, str] | None = None,
+    unix: Path | None = None,
 ) -> Iterator[Served]:
-    """Start the server, read the address it prints; kill it afterwards if still running."""
+    """Start the server (on ``unix`` when given), read the address it prints; kill it
+    afterwards if still running."""
     log = folder / "serve.log"
+    listen = ["--unix", str(unix)] if unix is not None else ["--port", "0"]
     command = [
         sys.executable, "-m", "eights.cli.main", "serve",
-        "--redis-url", redis_url, "--port", "0", "--data-dir", str(folder / "data"),
+        "--redis-url", redis_url, *listen, "--data-dir", str(folder / "data"),
         "--secret", SECRET,
     ]  # fmt: skip
     with log.open("wb") as sink:
@@ -72,7 +75,8 @@ def serve(
 
 
 def _address(process: subprocess.Popen[bytes]) -> str:
-    """The address from the line ``Eights is open at http://localhost:PORT/``."""
+    """The address from the line ``Eights is open at http://localhost:PORT/`` (or
+    ``http://eights`` for ``Eights is serving on unix:PATH``)."""
     assert process.stdout is not None
     give_up = time.monotonic() + START_SECONDS
     line = b""
@@ -86,6 +90,8 @@ def _address(process: subprocess.Popen[bytes]) -> str:
             if not byte:
                 raise AssertionError(f"the server closed its output: {line!r}")
             line += byte
+    if line.startswith(b"Eights is serving on unix:"):
+        return "http://eights"
     port = line.decode().rsplit(":", 1)[-1].split("/", 1)[0]
     return f"http://127.0.0.1:{int(port)}"
 

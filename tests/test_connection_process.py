@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+import pytest
 from redis.asyncio import Redis
 
 from eights.storage import RoomStore
@@ -169,3 +170,37 @@ async def test_at_the_descriptor_limit_new_devices_are_refused_cleanly_then_serv
     print(f"{len(lines)} log lines")
     assert len(lines) < 2 * (len(welcomed) + REFUSALS) + 20  # about a line a request
     assert sum("Too many open files" in line for line in lines) <= 1
+
+
+async def _welcomed(http: aiohttp.ClientSession, url: str, address: str, opened: list[Any]) -> int:
+    """A socket from ``address`` (as a proxy forwards it): 101 when let in, else the status."""
+    try:
+        ws = await http.ws_connect(url, headers={"X-Forwarded-For": address})
+    except aiohttp.WSServerHandshakeError as refused:
+        return refused.status
+    opened.append(ws)
+    return 101
+
+
+@pytest.mark.parametrize("trusted", [False, True])
+async def test_on_a_unix_socket_addresses_count_only_from_a_trusted_proxy(
+    redis_url: str, redis_sync: Any, tmp_path: Path, trusted: bool
+) -> None:
+    env = {"EIGHTS_SOCKETS_PER_ADDRESS": "1", "EIGHTS_TRUST_PROXY": "1" if trusted else ""}
+    path = tmp_path / "eights.sock"
+    opened: list[Any] = []
+    with serve(redis_url, tmp_path, env=env, unix=path) as served:
+        connector = aiohttp.UnixConnector(str(path), limit=0)
+        async with aiohttp.ClientSession(connector=connector) as http:
+            await until_serving(http, served.base)
+            made = await TableClient(http, served.base).create(mode="computer")
+            url = f"{served.base}/ws/{made.token}"
+            try:
+                first = await _welcomed(http, url, "203.0.113.7", opened)
+                second = await _welcomed(http, url, "203.0.113.7", opened)
+                other = await _welcomed(http, url, "203.0.113.8", opened)
+            finally:
+                for ws in opened:
+                    await ws.close()
+    # Untrusted, every device would share one unknown address: no per-address count.
+    assert (first, second, other) == ((101, 429, 101) if trusted else (101, 101, 101))

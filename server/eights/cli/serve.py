@@ -51,6 +51,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
     logging.info("file descriptors: %s (a reserve kept for refusing cleanly)", limit or "no limit")
     app = create_app(settings)
     if args.unix:
+        if not settings.trust_proxy:
+            logging.warning(
+                "on a unix socket the peer's address is unknown: per-address limits apply "
+                "only with EIGHTS_TRUST_PROXY=1 behind a proxy that sets X-Forwarded-For"
+            )
         print(f"Eights is serving on unix:{args.unix}", flush=True)
         web.run_app(app, path=args.unix, print=None, shutdown_timeout=SHUTDOWN_SECONDS)
         return 0

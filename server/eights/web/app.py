@@ -112,7 +112,7 @@ async def rate_middleware(request: web.Request, handler: Handler) -> web.StreamR
     """Plain HTTP requests to the API, per address; sockets have a bucket of their own."""
     limited = request.app[SETTINGS].http_rate > 0 and request.path.startswith("/api/")
     address = client_address(request, request.app[SETTINGS].trust_proxy)
-    if limited and not request.app[LIMITER].allow(address):
+    if limited and address is not None and not request.app[LIMITER].allow(address):
         return error_response(room_error("rate_limited"))
     return await handler(request)
 

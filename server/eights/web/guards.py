@@ -78,6 +78,8 @@ async def rooms_middleware(request: web.Request, handler: Handler) -> web.Stream
     if await request.app[MEMORY].full():
         return error_response(room_error("server_full"))
     address = client_address(request, request.app[SETTINGS].trust_proxy)
+    if address is None:
+        return await handler(request)
     quota = request.app[ROOM_QUOTA]
     if not quota.take(address):
         return error_response(room_error("too_many_rooms"))

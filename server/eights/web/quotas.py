@@ -19,14 +19,18 @@ class SocketsPerAddress:
         self.limit = limit
         self.open: dict[str, int] = {}
 
-    def enter(self, address: str) -> bool:
+    def enter(self, address: str | None) -> bool:
+        if address is None:  # unknown (a unix socket): not counted
+            return True
         held = self.open.get(address, 0)
         if self.limit > 0 and held >= self.limit:
             return False
         self.open[address] = held + 1
         return True
 
-    def leave(self, address: str) -> None:
+    def leave(self, address: str | None) -> None:
+        if address is None:
+            return
         held = self.open.get(address, 0) - 1
         if held > 0:
             self.open[address] = held
