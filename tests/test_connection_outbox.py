@@ -7,9 +7,11 @@ import asyncio
 import contextlib
 import socket
 import time
-from typing import Any
+from typing import Any, cast
 
+from eights.web.device import Device, OutboxLimits
 from eights.web.keys import HUB
+from eights.web.limits import TokenBucket
 from tests.raw_socket import open_raw_socket, text_frame
 from tests.rooms_helpers import open_table
 
@@ -86,3 +88,37 @@ async def _ends(sock: socket.socket, give_up: float) -> bool:
         if not chunk:
             return True
     return False
+
+
+class _StuckSocket:
+    """A connection whose peer takes nothing: every send and the close wait for ever."""
+
+    closed = False
+
+    def __init__(self) -> None:
+        self.never = asyncio.Event()
+
+    async def send_str(self, text: str) -> None:
+        await self.never.wait()
+
+    async def close(self, *, code: int, message: bytes = b"") -> bool:
+        await self.never.wait()
+        return True
+
+
+async def test_a_send_that_does_not_finish_in_time_drops_the_device() -> None:
+    aborted: list[bool] = []
+    device = Device(
+        cast(Any, _StuckSocket()),
+        "token",
+        [0],
+        TokenBucket(1.0, 1),
+        limits=OutboxLimits(send_seconds=0.05),
+        buffered=lambda: 1,  # the connection holds bytes the peer has not taken
+        abort=lambda: aborted.append(True),
+    )
+    writer = device.start()
+    device.send({"type": "pong"})
+    await asyncio.wait_for(writer, DEADLINE_SECONDS)  # bounded: it must end by itself
+    assert device.dropped == 4408
+    assert aborted == [True]
