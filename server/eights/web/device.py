@@ -88,7 +88,6 @@ class Device:
         """Set by the writer after each message handed to the connection."""
         self._closed = False
         self._said = asyncio.Event()
-        self.said = False
         """Everything queued before the close was handed over: the reader closes now."""
         self._close_code: int | None = None
         self._close_message = b""
@@ -192,7 +191,6 @@ class Device:
                 self._closed = True
                 if self.dropped is not None:
                     await self.goodbye()
-                self.said = True
                 self._said.set()  # the reader closes: it takes the device's close frame
                 return
 

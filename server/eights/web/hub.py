@@ -32,6 +32,8 @@ CLOSE_RESTART = 1012
 """Service restart: the device reconnects (to another process, or this one restarted)."""
 STOP_SECONDS = 1.0
 """How long the devices together get to take their last messages when the server stops."""
+END_SECONDS = 0.25
+"""How long the news connection, then the hub's tasks, get to end when the hub closes."""
 
 __all__ = ["CLOSE_RESTART", "CLOSE_UNAUTHORISED", "Device", "Hub"]
 
@@ -101,9 +103,9 @@ class Hub:
             task.cancel()
         if self._pubsub is not None:
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(self._pubsub.aclose(), STOP_SECONDS / 2)  # type: ignore[no-untyped-call]
+                await asyncio.wait_for(self._pubsub.aclose(), END_SECONDS)  # type: ignore[no-untyped-call]
         if tasks:
-            await asyncio.wait(tasks, timeout=STOP_SECONDS / 2)
+            await asyncio.wait(tasks, timeout=END_SECONDS)
 
     def _spawn(self, coro: Any) -> asyncio.Task[Any]:
         task = asyncio.get_running_loop().create_task(coro)
