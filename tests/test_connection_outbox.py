@@ -9,8 +9,10 @@ import socket
 import time
 from typing import Any, cast
 
+from redis.exceptions import MaxConnectionsError
+
 from eights.web.device import Device, OutboxLimits
-from eights.web.keys import HUB
+from eights.web.keys import HUB, SERVICE
 from eights.web.limits import TokenBucket
 from tests.raw_socket import open_raw_socket, text_frame
 from tests.rooms_helpers import open_table
@@ -122,3 +124,29 @@ async def test_a_send_that_does_not_finish_in_time_drops_the_device() -> None:
     await asyncio.wait_for(writer, DEADLINE_SECONDS)  # bounded: it must end by itself
     assert device.dropped == 4408
     assert aborted == [True]
+
+
+async def test_storage_away_on_a_socket_message_refuses_it_and_keeps_the_socket(
+    aiohttp_client: Any, make_app: Any
+) -> None:
+    table = await open_table(aiohttp_client, make_app())
+    made = await table.client.create(mode="computer")
+    service = table.app[SERVICE]
+    act = service.act
+    refusals: list[bool] = []
+
+    async def pool_exhausted(*args: Any, **kwargs: Any) -> Any:
+        if not refusals:  # what redis-py raises when every pooled connection is in use
+            refusals.append(True)
+            raise MaxConnectionsError("Too many connections")
+        return await act(*args, **kwargs)
+
+    service.act = pool_exhausted  # type: ignore[method-assign]
+    async with table.client.connect(made.token, made.credentials) as device:
+        state = await device.state_of(0)
+        action = state["view"]["legal"][0]
+        refused = await device.act(0, state["version"], action)
+        assert refused["error"] == "unavailable"
+        again = await device.act(0, state["version"], action)
+        assert again["type"] == "result"
+        assert not device.closed

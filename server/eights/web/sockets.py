@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import AsyncGenerator
 from typing import Any
 
 import orjson
 from aiohttp import WSMessage, WSMsgType, web
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from eights.bots.hint import hint
 from eights.bots.runner import bot_view
@@ -24,7 +27,12 @@ from .keys import DESCRIPTORS, HUB, SERVICE, SETTINGS, SOCKETS
 from .limits import TokenBucket
 from .service import TableService
 
+log = logging.getLogger("eights.web")
+
 HELLO_SECONDS = 15.0
+STORAGE_AWAY = (RedisConnectionError, RedisTimeoutError, ConnectionError, TimeoutError)
+"""Redis restarting, or every connection of the pool busy: the message is refused, the
+socket stays (once upgraded, an HTTP error page would only corrupt it)."""
 CLOSE_TRY_AGAIN = 1013
 """Try again later: the server is at its descriptor reserve."""
 
@@ -50,9 +58,6 @@ async def socket(request: web.Request) -> web.StreamResponse:
 
 async def _serve(request: web.Request) -> web.WebSocketResponse:
     settings = request.app[SETTINGS]
-    service = request.app[SERVICE]
-    hub = request.app[HUB]
-    token = request.match_info["token"]
     ws = web.WebSocketResponse(
         heartbeat=30.0, max_msg_size=settings.max_message, timeout=CLOSE_SECONDS
     )
@@ -62,26 +67,41 @@ async def _serve(request: web.Request) -> web.WebSocketResponse:
         await ws.close(code=CLOSE_TRY_AGAIN, message=b"try again later")
         return ws
     try:
+        await _converse(request, ws)
+    except STORAGE_AWAY:  # before or between messages: the device reconnects
+        log.warning("storage unavailable on a socket")
+        with contextlib.suppress(Exception):
+            await ws.send_json(_error(room_error("unavailable")))
+            await ws.close(code=CLOSE_TRY_AGAIN, message=b"try again later")
+    return ws
+
+
+async def _converse(request: web.Request, ws: web.WebSocketResponse) -> None:
+    """The hello, then the device's messages until the socket closes."""
+    service = request.app[SERVICE]
+    hub = request.app[HUB]
+    token = request.match_info["token"]
+    try:
         first = await ws.receive(timeout=HELLO_SECONDS)
     except TimeoutError:
         await ws.close(code=CLOSE_UNAUTHORISED, message=b"no hello")
-        return ws
+        return
     hello = _parse(first.data) if first.type is WSMsgType.TEXT else None
     if hello is None or hello.get("type") != "hello":
         await ws.send_json(_error(room_error("bad_request", 'Say {"type": "hello"} first.')))
         await ws.close(code=CLOSE_UNAUTHORISED, message=b"no hello")
-        return ws
+        return
     raw = hello.get("credentials")
     credentials = [c for c in raw if isinstance(c, str)][:8] if isinstance(raw, list) else []
     held = await service.held(token, credentials)
     if isinstance(held, RoomError):
         await ws.send_json(_error(held))
         await ws.close(code=CLOSE_UNAUTHORISED, message=held.code.encode())
-        return ws
+        return
     if hub.stopping:
         await ws.send_json(_error(room_error("shutting_down")))
         await ws.close(code=CLOSE_RESTART, message=b"service restart")
-        return ws
+        return
     device = _device(request, ws, token, held.seats)
     device.nonces = {seat: held.loaded.room.seats[seat].nonce for seat in held.seats}
     writer = device.start()
@@ -108,6 +128,9 @@ async def _serve(request: web.Request) -> web.WebSocketResponse:
                 device.begin()
                 try:
                     await _handle(device, data, service, hub)
+                except STORAGE_AWAY:  # the socket stays open; the device tries again
+                    log.warning("storage unavailable on a socket message")
+                    device.send(_error(room_error("unavailable"), id=data.get("id")))
                 finally:
                     device.end()
     finally:
@@ -115,7 +138,6 @@ async def _serve(request: web.Request) -> web.WebSocketResponse:
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await writer
-    return ws
 
 
 async def _messages(ws: web.WebSocketResponse, device: Device) -> AsyncGenerator[WSMessage, None]:
