@@ -31,9 +31,9 @@ class Served:
     log: Path
 
 
-def _limit_descriptors(count: int) -> Callable[[], None]:
+def _limit_descriptors(soft: int, hard: int) -> Callable[[], None]:
     def apply() -> None:  # in the child, before it runs Python
-        resource.setrlimit(resource.RLIMIT_NOFILE, (count, count))
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
 
     return apply
 
@@ -44,6 +44,7 @@ def serve(
     folder: Path,
     *,
     descriptors: int | None = None,
+    hard_descriptors: int | None = None,
     env: dict[str, str] | None = None,
     unix: Path | None = None,
 ) -> Iterator[Served]:
@@ -62,7 +63,9 @@ def serve(
             stdout=subprocess.PIPE,
             stderr=sink,
             env={**os.environ, "EIGHTS_HTTP_RATE": "0", **(env or {})},
-            preexec_fn=None if descriptors is None else _limit_descriptors(descriptors),
+            preexec_fn=None
+            if descriptors is None
+            else _limit_descriptors(descriptors, hard_descriptors or descriptors),
         )
     try:
         yield Served(process, _address(process), log)

@@ -204,3 +204,16 @@ async def test_on_a_unix_socket_addresses_count_only_from_a_trusted_proxy(
                     await ws.close()
     # Untrusted, every device would share one unknown address: no per-address count.
     assert (first, second, other) == ((101, 429, 101) if trusted else (101, 101, 101))
+
+
+async def test_the_soft_descriptor_limit_is_raised_to_the_hard_one_at_start(
+    redis_url: str, redis_sync: Any, tmp_path: Path
+) -> None:
+    with serve(
+        redis_url, tmp_path, descriptors=DESCRIPTORS, hard_descriptors=4 * DESCRIPTORS
+    ) as served:
+        async with aiohttp.ClientSession() as http:
+            await until_serving(http, served.base)
+        served.process.send_signal(signal.SIGTERM)
+        assert await wait_exit(served.process, EXIT_DEADLINE_SECONDS) is not None
+    assert f"file descriptors: {4 * DESCRIPTORS} " in served.log.read_text()
