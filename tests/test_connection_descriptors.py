@@ -1,14 +1,19 @@
-"""The descriptor gate and the quiet log of out-of-descriptor errors, on their own."""
+"""The descriptor gate, and logs that stay small: out-of-descriptor errors once a minute,
+a background task that meets Redis away in one line."""
 
 from __future__ import annotations
 
 import asyncio
 import errno
+import gc
 import logging
+from typing import Any
 
 import pytest
+from redis.exceptions import ConnectionError as RedisConnectionError
 
 from eights.web.descriptors import NEAR_SECONDS, DescriptorGate, ResourceErrorLog
+from eights.web.keys import HUB
 
 TIMES = 1000
 
@@ -57,3 +62,24 @@ def test_the_gate_refuses_within_the_reserve_and_opens_again_below_it() -> None:
     now[0] += 2 * NEAR_SECONDS
     assert not gate.full()
     assert DescriptorGate(reserve=64, limit=128).reserve == 32  # a low limit still serves
+
+
+async def test_a_background_task_that_meets_storage_away_logs_one_line(
+    aiohttp_client: Any, make_app: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    app = make_app()
+    await aiohttp_client(app)
+    hub = app[HUB]
+
+    async def refresh_with_redis_away() -> None:
+        raise RedisConnectionError("Connection closed by server.")
+
+    with caplog.at_level(logging.WARNING):
+        task = hub._spawn(refresh_with_redis_away())
+        await asyncio.wait({task}, timeout=5)
+        del task
+        gc.collect()  # an unretrieved exception would be reported now, with its traceback
+    lines = [r.getMessage() for r in caplog.records]
+    assert len(lines) == 1
+    assert lines[0].startswith("storage unavailable in ")
+    assert lines[0].endswith("refresh_with_redis_away")

@@ -153,7 +153,11 @@ async def test_at_the_descriptor_limit_new_devices_are_refused_cleanly_then_serv
             for ws in welcomed:
                 await ws.close()
 
+            polls = 0
+
             async def serving() -> bool:
+                nonlocal polls
+                polls += 1
                 async with http.get(f"{served.base}/api/variants") as reply:
                     return reply.status == 200
 
@@ -167,9 +171,11 @@ async def test_at_the_descriptor_limit_new_devices_are_refused_cleanly_then_serv
         served.process.send_signal(signal.SIGTERM)
         assert await wait_exit(served.process, EXIT_DEADLINE_SECONDS) is not None
     lines = served.log.read_text().splitlines()
-    print(f"{len(lines)} log lines")
-    assert len(lines) < 2 * (len(welcomed) + REFUSALS) + 20  # about a line a request
-    assert sum("Too many open files" in line for line in lines) <= 1
+    requests = len(welcomed) + REFUSALS + polls + 5  # sockets, polls, and a few others
+    access = [line for line in lines if '"GET /' in line or '"POST /' in line]
+    print(f"{len(lines)} log lines for {requests} requests")
+    assert len(access) <= requests  # a line a request (aiohttp's access log), no more
+    assert len(lines) - len(access) <= 10  # and next to them a few lines, no flood
 
 
 async def _welcomed(http: aiohttp.ClientSession, url: str, address: str, opened: list[Any]) -> int:

@@ -13,6 +13,8 @@ from typing import Any
 
 from redis.asyncio import Redis
 from redis.asyncio.client import PubSub
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from eights.bots.names import think_delay
 from eights.bots.runner import bot_view
@@ -28,6 +30,8 @@ HUB_CHANNEL = "eights:hub"
 PRESENCE_MS = 60_000
 """A socket counts as connected this long after its last heartbeat."""
 HEARTBEAT_SECONDS = 20.0
+STORAGE_AWAY = (RedisConnectionError, RedisTimeoutError, ConnectionError, TimeoutError)
+"""Redis restarting, or every connection of the pool busy."""
 CLOSE_RESTART = 1012
 """Service restart: the device reconnects (to another process, or this one restarted)."""
 STOP_SECONDS = 1.0
@@ -35,7 +39,7 @@ STOP_SECONDS = 1.0
 END_SECONDS = 0.25
 """How long the news connection, then the hub's tasks, get to end when the hub closes."""
 
-__all__ = ["CLOSE_RESTART", "CLOSE_UNAUTHORISED", "Device", "Hub"]
+__all__ = ["CLOSE_RESTART", "CLOSE_UNAUTHORISED", "STORAGE_AWAY", "Device", "Hub"]
 
 
 class Hub:
@@ -110,8 +114,21 @@ class Hub:
     def _spawn(self, coro: Any) -> asyncio.Task[Any]:
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._finished)
         return task
+
+    def _finished(self, task: asyncio.Task[Any]) -> None:
+        """A background task's failure in one line (storage away: a warning, and nothing
+        once the hub is closing), never "Task exception was never retrieved"."""
+        self._tasks.discard(task)
+        if task.cancelled() or (error := task.exception()) is None:
+            return
+        what = getattr(task.get_coro(), "__qualname__", "a background task")
+        if isinstance(error, STORAGE_AWAY):
+            if not self._closed:
+                log.warning("storage unavailable in %s", what)
+            return
+        log.error("%s failed", what, exc_info=error)
 
     # ---- devices -----------------------------------------------------------------------
     async def attach(self, device: Device) -> None:

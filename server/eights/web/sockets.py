@@ -12,8 +12,6 @@ from typing import Any
 
 import orjson
 from aiohttp import WSMessage, WSMsgType, web
-from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from eights.bots.hint import hint
 from eights.bots.runner import bot_view
@@ -22,7 +20,7 @@ from eights.rooms import Change, Repeat, RoomError, room_error
 from .address import client_address
 from .device import CLOSE_SECONDS, CLOSE_UNAUTHORISED, Device, OutboxLimits
 from .errors import error_response
-from .hub import CLOSE_RESTART, Hub
+from .hub import CLOSE_RESTART, STORAGE_AWAY, Hub
 from .keys import DESCRIPTORS, HUB, SERVICE, SETTINGS, SOCKETS
 from .limits import TokenBucket
 from .service import TableService
@@ -30,9 +28,6 @@ from .service import TableService
 log = logging.getLogger("eights.web")
 
 HELLO_SECONDS = 15.0
-STORAGE_AWAY = (RedisConnectionError, RedisTimeoutError, ConnectionError, TimeoutError)
-"""Redis restarting, or every connection of the pool busy: the message is refused, the
-socket stays (once upgraded, an HTTP error page would only corrupt it)."""
 CLOSE_TRY_AGAIN = 1013
 """Try again later: the server is at its descriptor reserve."""
 
@@ -128,7 +123,7 @@ async def _converse(request: web.Request, ws: web.WebSocketResponse) -> None:
                 device.begin()
                 try:
                     await _handle(device, data, service, hub)
-                except STORAGE_AWAY:  # the socket stays open; the device tries again
+                except STORAGE_AWAY:  # refused; the socket stays (an HTTP error would break it)
                     log.warning("storage unavailable on a socket message")
                     device.send(_error(room_error("unavailable"), id=data.get("id")))
                 finally:
