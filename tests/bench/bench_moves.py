@@ -95,7 +95,8 @@ async def run(args: argparse.Namespace) -> dict[str, object]:
                "--data-dir", str(folder / "data"), "--secret", "bench"]  # fmt: skip
     if args.redis_url:
         command += ["--redis-url", args.redis_url]
-    env = dict(os.environ, EIGHTS_BOT_DELAY="0", EIGHTS_HTTP_RATE="0")
+    env = dict(os.environ, EIGHTS_BOT_DELAY="0", EIGHTS_HTTP_RATE="0", EIGHTS_ROOMS_PER_HOUR="0",
+               EIGHTS_ROOMS_PER_DAY="0", EIGHTS_SOCKETS_PER_ADDRESS="0")  # fmt: skip
     process = subprocess.Popen(
         command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )

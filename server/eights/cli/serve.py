@@ -11,6 +11,10 @@ from aiohttp import web
 
 from eights.storage import RedisNotFound, redis_server_binary
 from eights.web import Settings, create_app
+from eights.web.descriptors import raise_descriptor_limit
+
+SHUTDOWN_SECONDS = 0.5
+"""After every device was told to reconnect, how long plain requests get to finish."""
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -43,10 +47,17 @@ def cmd_serve(args: argparse.Namespace) -> int:
             print(f"eights: {exc}")
             return 2
         logging.info("embedded Redis (%s) in %s", binary, settings.data_dir / "redis")
+    limit = raise_descriptor_limit()
+    logging.info("file descriptors: %s (a reserve kept for refusing cleanly)", limit or "no limit")
     app = create_app(settings)
     if args.unix:
+        if not settings.trust_proxy:
+            logging.warning(
+                "on a unix socket the peer's address is unknown: per-address limits apply "
+                "only with EIGHTS_TRUST_PROXY=1 behind a proxy that sets X-Forwarded-For"
+            )
         print(f"Eights is serving on unix:{args.unix}", flush=True)
-        web.run_app(app, path=args.unix, print=None)
+        web.run_app(app, path=args.unix, print=None, shutdown_timeout=SHUTDOWN_SECONDS)
         return 0
     sock = socket.socket(socket.AF_INET6 if ":" in settings.host else socket.AF_INET)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -54,5 +65,5 @@ def cmd_serve(args: argparse.Namespace) -> int:
     port = sock.getsockname()[1]
     shown = "localhost" if settings.host in ("127.0.0.1", "0.0.0.0", "::") else settings.host
     print(f"Eights is open at http://{shown}:{port}/  (Ctrl+C to stop)", flush=True)
-    web.run_app(app, sock=sock, print=None)
+    web.run_app(app, sock=sock, print=None, shutdown_timeout=SHUTDOWN_SECONDS)
     return 0

@@ -13,8 +13,10 @@ from eights.rooms import SeatSigner, room_error
 from eights.storage import EmbeddedRedis, RoomStore
 
 from . import http, pages, sockets
+from .address import client_address
 from .config import Settings
 from .errors import Handler, error_response, errors_middleware
+from .guards import guards_ctx, rooms_middleware, shedding_middleware, stop_sockets
 from .hub import Hub
 from .inputs import valid_token
 from .keys import HUB, LIMITER, REDIS, SERVICE, SETTINGS
@@ -28,12 +30,21 @@ log = logging.getLogger("eights.web")
 def create_app(settings: Settings) -> web.Application:
     app = web.Application(
         client_max_size=settings.max_body,
-        middlewares=[errors_middleware, origin_middleware, rate_middleware, token_middleware],
+        middlewares=[
+            errors_middleware,
+            shedding_middleware,
+            origin_middleware,
+            rate_middleware,
+            token_middleware,
+            rooms_middleware,
+        ],
     )
     app[SETTINGS] = settings
     app[LIMITER] = AddressLimiter(settings.http_rate, max(1, int(settings.http_rate * 2)))
     app.cleanup_ctx.append(redis_ctx)
     app.cleanup_ctx.append(service_ctx)
+    app.cleanup_ctx.append(guards_ctx)
+    app.on_shutdown.append(stop_sockets)
     app.router.add_routes(http.routes)
     app.router.add_routes(pages.routes)
     app.router.add_get("/ws/{token}", sockets.socket)
@@ -138,7 +149,8 @@ async def origin_middleware(request: web.Request, handler: Handler) -> web.Strea
 async def rate_middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
     """Plain HTTP requests to the API, per address; sockets have a bucket of their own."""
     limited = request.app[SETTINGS].http_rate > 0 and request.path.startswith("/api/")
-    if limited and not request.app[LIMITER].allow(request.remote or ""):
+    address = client_address(request, request.app[SETTINGS].trust_proxy)
+    if limited and address is not None and not request.app[LIMITER].allow(address):
         return error_response(room_error("rate_limited"))
     return await handler(request)
 

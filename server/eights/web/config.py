@@ -8,6 +8,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 SECRET_FILE = "secret.key"
+COUNTS = (
+    "sockets_per_address",
+    "rooms_per_hour",
+    "rooms_per_day",
+    "max_in_flight",
+    "descriptor_reserve",
+)
+"""The limits set from EIGHTS_<NAME> environment variables, whole numbers."""
 
 
 def default_data_dir() -> Path:
@@ -42,8 +50,26 @@ class Settings:
     behind a proxy that limits (every request then comes from the proxy's address)."""
     cache_rooms: int = 10_000
     trust_proxy: bool = False
-    """Believe ``X-Forwarded-Proto`` (and the client address a proxy forwards): on only
-    behind a proxy that sets them, such as the nginx site in deploy/."""
+    """Believe ``X-Forwarded-Proto`` and count limits by the last ``X-Forwarded-For``
+    entry: on only behind a proxy that sets them, such as the nginx site in deploy/."""
+    sockets_per_address: int = 32
+    """Sockets one address may hold open at once; 0 for no limit."""
+    rooms_per_hour: int = 60
+    """New tables one address may open an hour (and ``rooms_per_day`` a day); 0: no limit."""
+    rooms_per_day: int = 500
+    redis_full_fraction: float = 0.9
+    """No new tables while Redis uses more than this fraction of its maxmemory."""
+    max_in_flight: int = 512
+    """API requests worked on at once; beyond it 503 busy. 0 for no bound."""
+    descriptor_reserve: int = 64
+    """File descriptors kept free: new connections are refused at the limit less this."""
+    outbox_messages: int = 256
+    """Messages other than states queued for one socket before it counts as not reading."""
+    outbox_bytes: int = 1024 * 1024
+    send_seconds: float = 5.0
+    """How long one message to a socket may take before the socket counts as not reading."""
+    stop_seconds: float = 1.0
+    """How long the devices get, together, to take their last messages on a stop."""
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Settings:
@@ -61,8 +87,15 @@ class Settings:
             s.turn_timer = int(env["EIGHTS_TURN_TIMER"])
         if env.get("EIGHTS_HTTP_RATE"):
             s.http_rate = float(env["EIGHTS_HTTP_RATE"])
-        if env.get("EIGHTS_TRUST_PROXY"):
-            s.trust_proxy = env["EIGHTS_TRUST_PROXY"].strip().lower() in ("1", "true", "yes", "on")
+        for name in COUNTS:  # EIGHTS_SOCKETS_PER_ADDRESS, ...
+            if env.get(f"EIGHTS_{name.upper()}"):
+                setattr(s, name, int(env[f"EIGHTS_{name.upper()}"]))
+        s.trust_proxy = env.get("EIGHTS_TRUST_PROXY", "").strip().lower() in (
+            "1",
+            "true",
+            "yes",
+            "on",
+        )
         if env.get("EIGHTS_ORIGINS"):
             s.origins = tuple(o.strip() for o in env["EIGHTS_ORIGINS"].split(",") if o.strip())
         return s

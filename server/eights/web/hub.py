@@ -8,15 +8,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import secrets
-from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-import orjson
-from aiohttp import web
 from redis.asyncio import Redis
 from redis.asyncio.client import PubSub
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from eights.bots.names import think_delay
 from eights.bots.runner import bot_view
@@ -32,7 +30,7 @@ from eights.rooms import (
 )
 from eights.storage import channel
 
-from .limits import TokenBucket
+from .device import CLOSE_UNAUTHORISED, Device
 from .service import Loaded, TableService
 
 log = logging.getLogger("eights.hub")
@@ -41,72 +39,16 @@ HUB_CHANNEL = "eights:hub"
 PRESENCE_MS = 60_000
 """A socket counts as connected this long after its last heartbeat."""
 HEARTBEAT_SECONDS = 20.0
-CLOSE_UNAUTHORISED = 4401
+STORAGE_AWAY = (RedisConnectionError, RedisTimeoutError, ConnectionError, TimeoutError)
+"""Redis restarting, or every connection of the pool busy."""
+CLOSE_RESTART = 1012
+"""Service restart: the device reconnects (to another process, or this one restarted)."""
+STOP_SECONDS = 1.0
+"""How long the devices together get to take their last messages when the server stops."""
+END_SECONDS = 0.25
+"""How long the news connection, then the hub's tasks, get to end when the hub closes."""
 
-
-class Device:
-    """One open socket: the seats it proved it holds and an ordered outbox.
-
-    States are snapshots, so an unsent state of a seat is replaced by a newer one; every
-    other message is sent in order. One writer task drains the outbox.
-    """
-
-    def __init__(
-        self, ws: web.WebSocketResponse, token: str, seats: list[int], bucket: TokenBucket
-    ) -> None:
-        self.ws = ws
-        self.token = token
-        self.seats = seats
-        self.bucket = bucket
-        self.nonces: dict[int, str | None] = {}
-        """The nonce of each seat when the device proved it: a reset seat is told so."""
-        self.id = secrets.token_hex(6)
-        """Unique across processes: it names this socket in the room's presence set."""
-        self.sent: dict[int, tuple[int, str]] = {}
-        """seat -> (version, presence) last sent."""
-        self._outbox: deque[tuple[int | None, str]] = deque()
-        self._wake = asyncio.Event()
-        self._closed = False
-        self._close_code: int | None = None
-
-    def members(self) -> list[str]:
-        return [f"{seat}:{self.id}" for seat in self.seats]
-
-    def send(self, message: dict[str, Any], state_of: int | None = None) -> None:
-        if self._closed:
-            return
-        text = orjson.dumps(message).decode()
-        if state_of is not None:
-            self._outbox = deque(m for m in self._outbox if m[0] != state_of)
-        self._outbox.append((state_of, text))
-        self._wake.set()
-
-    async def write(self) -> None:
-        """The device's writer task: sends the outbox in order until the socket closes."""
-        while not self._closed:
-            await self._wake.wait()
-            self._wake.clear()
-            while self._outbox and not self.ws.closed:
-                _, text = self._outbox.popleft()
-                try:
-                    await self.ws.send_str(text)
-                except (ConnectionError, RuntimeError):
-                    self._closed = True
-                    return
-            if self._close_code is not None:
-                self._closed = True
-                with contextlib.suppress(Exception):
-                    await self.ws.close(code=self._close_code)
-                return
-
-    def close(self) -> None:
-        self._closed = True
-        self._wake.set()
-
-    def close_after_send(self, code: int) -> None:
-        """Send what is queued, then close the socket with ``code``."""
-        self._close_code = code
-        self._wake.set()
+__all__ = ["CLOSE_RESTART", "CLOSE_UNAUTHORISED", "STORAGE_AWAY", "Device", "Hub"]
 
 
 class Hub:
@@ -126,6 +68,9 @@ class Hub:
         self._pending: dict[tuple[str, str], tuple[int, asyncio.Task[None]]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._pubsub: PubSub | None = None
+        self.stopping = False
+        """Set when the server stops: no new sockets, no new actions from open ones."""
+        self._closed = False
 
     # ---- life --------------------------------------------------------------------------
     async def start(self) -> None:
@@ -134,26 +79,65 @@ class Hub:
         self._spawn(self._listen())
         self._spawn(self._heartbeat())
 
+    def devices(self) -> list[Device]:
+        return [device for devices in self.rooms.values() for device in devices]
+
+    async def shutdown(self, seconds: float = STOP_SECONDS) -> None:
+        """Tell every device to reconnect: once the messages being carried out have been
+        answered, a ``shutting_down`` error after what is queued, then close code 1012;
+        all at once, and bounded: the slow are dropped."""
+        self.stopping = True
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + seconds
+        devices = self.devices()
+        busy = [asyncio.ensure_future(d.idle()) for d in devices if d.handling]
+        if busy:  # a move being stored gets its answer before the goodbye
+            _, late = await asyncio.wait(busy, timeout=seconds / 2)
+            for waiting in late:
+                waiting.cancel()
+        devices = self.devices()
+        for device in devices:
+            device.send({"type": "error", **room_error("shutting_down").to_json()})
+            device.close_after_send(CLOSE_RESTART, b"service restart")
+        writers = {d.writer: d for d in devices if d.writer is not None and not d.writer.done()}
+        if writers:
+            _, late = await asyncio.wait(writers, timeout=max(0.0, give_up - loop.time()))
+            for writer in late:
+                writers[writer].drop()
+
     async def close(self) -> None:
-        for devices in list(self.rooms.values()):
-            for device in list(devices):
-                device.close()
-                with contextlib.suppress(Exception):
-                    await asyncio.wait_for(device.ws.close(code=1001, message=b"shutdown"), 2)
+        """Bounded, whatever a task does: the news connection is closed first (a task
+        reading it does not always answer a cancel at once), then every task cancelled."""
+        if not self.stopping:
+            await self.shutdown()
+        self._closed = True
         tasks = list(self._tasks)
         for task in tasks:
             task.cancel()
-        if tasks:
-            await asyncio.wait(tasks, timeout=5)  # shutdown is bounded, whatever a task does
         if self._pubsub is not None:
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(self._pubsub.aclose(), 5)  # type: ignore[no-untyped-call]
+                await asyncio.wait_for(self._pubsub.aclose(), END_SECONDS)  # type: ignore[no-untyped-call]
+        if tasks:
+            await asyncio.wait(tasks, timeout=END_SECONDS)
 
     def _spawn(self, coro: Any) -> asyncio.Task[Any]:
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._finished)
         return task
+
+    def _finished(self, task: asyncio.Task[Any]) -> None:
+        """A background task's failure in one line (storage away: a warning, and nothing
+        once the hub is closing), never "Task exception was never retrieved"."""
+        self._tasks.discard(task)
+        if task.cancelled() or (error := task.exception()) is None:
+            return
+        what = getattr(task.get_coro(), "__qualname__", "a background task")
+        if isinstance(error, STORAGE_AWAY):
+            if not self._closed:
+                log.warning("storage unavailable in %s", what)
+            return
+        log.error("%s failed", what, exc_info=error)
 
     # ---- devices -----------------------------------------------------------------------
     async def attach(self, device: Device) -> None:
@@ -225,7 +209,7 @@ class Hub:
     # ---- news --------------------------------------------------------------------------
     async def _listen(self) -> None:
         assert self._pubsub is not None
-        while True:
+        while not self._closed:  # a closed pub/sub is not a dropped connection
             try:
                 async for message in self._pubsub.listen():
                     if message.get("type") != "message":
@@ -246,6 +230,8 @@ class Hub:
             except asyncio.CancelledError:
                 raise
             except Exception:  # the connection dropped: resubscribe and go on
+                if self._closed:
+                    return
                 log.warning("lost the news connection; reconnecting", exc_info=True)
                 await asyncio.sleep(1.0)  # back-off before reconnecting, not a test sync
                 with contextlib.suppress(Exception):

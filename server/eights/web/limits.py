@@ -4,40 +4,61 @@ from __future__ import annotations
 
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 
 
 class TokenBucket:
-    def __init__(self, rate: float, burst: int) -> None:
+    def __init__(
+        self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.rate = rate
         self.burst = float(burst)
         self.tokens = float(burst)
-        self.stamp = time.monotonic()
+        self.clock = clock
+        self.stamp = clock()
 
-    def take(self) -> bool:
-        now = time.monotonic()
+    def available(self) -> float:
+        now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
-        if self.tokens >= 1.0:
+        return self.tokens
+
+    def take(self) -> bool:
+        if self.available() >= 1.0:
             self.tokens -= 1.0
             return True
         return False
+
+    def refund(self) -> None:
+        """Give back a token spent on something that did not happen after all."""
+        self.tokens = min(self.burst, self.tokens + 1.0)
 
 
 class AddressLimiter:
     """One bucket an address, for plain HTTP requests; the least recent are forgotten."""
 
-    def __init__(self, rate: float, burst: int, remember: int = 50_000) -> None:
+    def __init__(
+        self,
+        rate: float,
+        burst: int,
+        remember: int = 50_000,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.rate = rate
         self.burst = burst
         self.remember = remember
+        self.clock = clock
         self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
 
-    def allow(self, address: str) -> bool:
+    def bucket(self, address: str) -> TokenBucket:
         bucket = self._buckets.get(address)
         if bucket is None:
-            bucket = self._buckets[address] = TokenBucket(self.rate, self.burst)
+            bucket = self._buckets[address] = TokenBucket(self.rate, self.burst, self.clock)
             if len(self._buckets) > self.remember:
                 self._buckets.popitem(last=False)
         else:
             self._buckets.move_to_end(address)
-        return bucket.take()
+        return bucket
+
+    def allow(self, address: str) -> bool:
+        return self.bucket(address).take()

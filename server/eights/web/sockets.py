@@ -6,80 +6,178 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
+from collections.abc import AsyncGenerator
 from typing import Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import WSMessage, WSMsgType, web
 
 from eights.bots.hint import hint
 from eights.bots.runner import bot_view
 from eights.rooms import Change, DamagedRoom, Repeat, RoomError, room_error
 
-from .hub import CLOSE_UNAUTHORISED, Device, Hub
+from .address import client_address
+from .device import CLOSE_SECONDS, CLOSE_UNAUTHORISED, Device, OutboxLimits
+from .errors import error_response
+from .hub import CLOSE_RESTART, STORAGE_AWAY, Hub
 from .inputs import flag, message_id, parse_object, seat_of
-from .keys import HUB, SERVICE, SETTINGS
+from .keys import DESCRIPTORS, HUB, SERVICE, SETTINGS, SOCKETS
 from .limits import TokenBucket
 from .service import TableService
 
+log = logging.getLogger("eights.web")
+
 HELLO_SECONDS = 15.0
+CLOSE_TRY_AGAIN = 1013
+"""Try again later: the server is at its descriptor reserve."""
 
 
 def _error(error: RoomError, **extra: Any) -> dict[str, Any]:
     return {"type": "error", **error.to_json(), **extra}
 
 
-async def socket(request: web.Request) -> web.WebSocketResponse:
+async def socket(request: web.Request) -> web.StreamResponse:
+    """Admission first: not while stopping, not beyond the address's sockets."""
     settings = request.app[SETTINGS]
+    if request.app[HUB].stopping:
+        return error_response(room_error("shutting_down"))
+    address = client_address(request, settings.trust_proxy)
+    sockets = request.app[SOCKETS]
+    if not sockets.enter(address):
+        return error_response(room_error("too_many_sockets"))
+    try:
+        return await _serve(request)
+    finally:
+        sockets.leave(address)
+
+
+async def _serve(request: web.Request) -> web.WebSocketResponse:
+    settings = request.app[SETTINGS]
+    ws = web.WebSocketResponse(
+        heartbeat=30.0, max_msg_size=settings.max_message, timeout=CLOSE_SECONDS
+    )
+    await ws.prepare(request)
+    if request.app[DESCRIPTORS].full():
+        await ws.send_json(_error(room_error("busy")))
+        await ws.close(code=CLOSE_TRY_AGAIN, message=b"try again later")
+        return ws
+    try:
+        await _converse(request, ws)
+    except STORAGE_AWAY:  # before or between messages: the device reconnects
+        log.warning("storage unavailable on a socket")
+        with contextlib.suppress(Exception):
+            await ws.send_json(_error(room_error("unavailable")))
+            await ws.close(code=CLOSE_TRY_AGAIN, message=b"try again later")
+    return ws
+
+
+async def _converse(request: web.Request, ws: web.WebSocketResponse) -> None:
+    """The hello, then the device's messages until the socket closes."""
     service = request.app[SERVICE]
     hub = request.app[HUB]
     token = request.match_info["token"]
-    ws = web.WebSocketResponse(heartbeat=30.0, max_msg_size=settings.max_message)
-    await ws.prepare(request)
     try:
         first = await ws.receive(timeout=HELLO_SECONDS)
     except TimeoutError:
         await ws.close(code=CLOSE_UNAUTHORISED, message=b"no hello")
-        return ws
+        return
     hello = parse_object(first.data) if first.type is WSMsgType.TEXT else None
     if not isinstance(hello, dict) or hello.get("type") != "hello":
         await ws.send_json(_error(room_error("bad_request", 'Say {"type": "hello"} first.')))
         await ws.close(code=CLOSE_UNAUTHORISED, message=b"no hello")
-        return ws
+        return
     raw = hello.get("credentials")
     credentials = [c for c in raw if isinstance(c, str)][:8] if isinstance(raw, list) else []
     held = await service.held(token, credentials)
     if isinstance(held, RoomError):
         await ws.send_json(_error(held))
         await ws.close(code=CLOSE_UNAUTHORISED, message=held.code.encode())
-        return ws
-    bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
-    device = Device(ws, token, held.seats, bucket)
+        return
+    if hub.stopping:
+        await ws.send_json(_error(room_error("shutting_down")))
+        await ws.close(code=CLOSE_RESTART, message=b"service restart")
+        return
+    device = _device(request, ws, token, held.seats)
     device.nonces = {seat: held.loaded.room.seats[seat].nonce for seat in held.seats}
-    writer = asyncio.get_running_loop().create_task(device.write())
+    writer = device.start()
     try:
         device.send({"type": "welcome", "seats": held.seats})
         await hub.attach(device)
-        async for message in ws:
-            if message.type is not WSMsgType.TEXT:
-                if message.type is WSMsgType.BINARY:
-                    device.send(_error(room_error("bad_json")))
-                continue
-            if not device.bucket.take():
-                device.send(_error(room_error("rate_limited")))
-                continue
-            data = parse_object(message.data)
-            if isinstance(data, RoomError):
-                device.send(_error(data))
-                continue
-            try:
-                await _handle(device, data, service, hub)
-            except DamagedRoom:
-                device.send(_error(room_error("room_damaged"), id=message_id(data)))
+        async with contextlib.aclosing(_messages(ws, device)) as messages:
+            async for message in messages:
+                if hub.stopping:
+                    continue  # every device was told to reconnect: nothing new is carried out
+                if device.crowded():
+                    await device.settle()  # one that sends faster than it reads is slowed down
+                if message.type is not WSMsgType.TEXT:
+                    if message.type is WSMsgType.BINARY:
+                        device.send(_error(room_error("bad_json")))
+                    continue
+                if not device.bucket.take():
+                    device.send(_error(room_error("rate_limited")))
+                    continue
+                data = parse_object(message.data)
+                if isinstance(data, RoomError):
+                    device.send(_error(data))
+                    continue
+                device.begin()
+                try:
+                    await _handle(device, data, service, hub)
+                except DamagedRoom:
+                    device.send(_error(room_error("room_damaged"), id=message_id(data)))
+                except STORAGE_AWAY:  # refused; the socket stays (an HTTP error would break it)
+                    log.warning("storage unavailable on a socket message")
+                    device.send(_error(room_error("unavailable"), id=message_id(data)))
+                finally:
+                    device.end()
     finally:
         await hub.detach(device)
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await writer
-    return ws
+
+
+async def _messages(ws: web.WebSocketResponse, device: Device) -> AsyncGenerator[WSMessage, None]:
+    """The device's messages until it closes, or until the server closes it: then the
+    close handshake is done here, by the only reader, so the device gets the close frame
+    (a close from another task would drop the connection without waiting for the answer)."""
+    said = asyncio.ensure_future(device.said_everything())
+    try:
+        while True:
+            receiving = asyncio.ensure_future(ws.receive())
+            await asyncio.wait({receiving, said}, return_when=asyncio.FIRST_COMPLETED)
+            if not receiving.done():
+                receiving.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await receiving
+                await device.goodbye()
+                return
+            message = receiving.result()
+            if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED):
+                return
+            yield message
+    finally:
+        said.cancel()
+
+
+def _device(
+    request: web.Request, ws: web.WebSocketResponse, token: str, seats: list[int]
+) -> Device:
+    """The device of a socket, its outbox bounded by the settings and by what the
+    connection itself still buffers."""
+    settings = request.app[SETTINGS]
+    transport = request.transport
+    limits = OutboxLimits(settings.outbox_messages, settings.outbox_bytes, settings.send_seconds)
+
+    def buffered() -> int:
+        return 0 if transport is None else transport.get_write_buffer_size()
+
+    def abort() -> None:
+        if transport is not None:
+            transport.abort()
+
+    bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
+    return Device(ws, token, seats, bucket, limits=limits, buffered=buffered, abort=abort)
 
 
 async def _hint(device: Device, data: dict[str, Any], service: TableService) -> None:

@@ -1,0 +1,34 @@
+"""The connection limits come from their environment variables (README, configuration)."""
+
+from __future__ import annotations
+
+from eights.web import Settings
+
+
+def test_the_limits_are_read_from_the_environment() -> None:
+    settings = Settings.from_env(
+        {
+            "EIGHTS_SOCKETS_PER_ADDRESS": "7",
+            "EIGHTS_ROOMS_PER_HOUR": "11",
+            "EIGHTS_ROOMS_PER_DAY": "13",
+            "EIGHTS_MAX_IN_FLIGHT": "17",
+            "EIGHTS_DESCRIPTOR_RESERVE": "19",
+            "EIGHTS_TRUST_PROXY": "1",
+        }
+    )
+    limits = (
+        settings.sockets_per_address,
+        settings.rooms_per_hour,
+        settings.rooms_per_day,
+        settings.max_in_flight,
+        settings.descriptor_reserve,
+    )
+    assert limits == (7, 11, 13, 17, 19)
+    assert settings.trust_proxy is True
+
+
+def test_by_default_the_limits_are_on_and_no_proxy_is_trusted() -> None:
+    settings = Settings.from_env({})
+    assert (settings.sockets_per_address, settings.rooms_per_hour) == (32, 60)
+    assert (settings.rooms_per_day, settings.max_in_flight) == (500, 512)
+    assert settings.trust_proxy is False
