@@ -232,8 +232,12 @@ class Hub:
             except Exception:  # the connection dropped: resubscribe and go on
                 log.warning("lost the news connection; reconnecting", exc_info=True)
                 await asyncio.sleep(1.0)  # back-off before reconnecting, not a test sync
-                with contextlib.suppress(Exception):
+                try:
                     await self._pubsub.subscribe(HUB_CHANNEL, *(channel(t) for t in self.rooms))
+                except Exception:
+                    continue  # Redis still away: listen fails again and this waits again
+                for token in list(self.rooms):  # news may have been missed meanwhile
+                    self._spawn(self.refresh(token))
 
     async def _heartbeat(self) -> None:
         """Keep this process's sockets marked present."""

@@ -15,12 +15,15 @@ from eights.bots.hint import hint
 from eights.bots.runner import bot_view
 from eights.rooms import Change, Repeat, RoomError, room_error
 
+from .errors import STORAGE_ERRORS, storage_error
 from .hub import CLOSE_UNAUTHORISED, Device, Hub
 from .keys import HUB, SERVICE, SETTINGS
 from .limits import TokenBucket
 from .service import TableService
 
 HELLO_SECONDS = 15.0
+CLOSE_TRY_AGAIN = 1013
+"""The socket closes with "try again later" when storage is away at hello."""
 
 
 def _error(error: RoomError, **extra: Any) -> dict[str, Any]:
@@ -46,10 +49,14 @@ async def socket(request: web.Request) -> web.WebSocketResponse:
         return ws
     raw = hello.get("credentials")
     credentials = [c for c in raw if isinstance(c, str)][:8] if isinstance(raw, list) else []
-    held = await service.held(token, credentials)
+    try:
+        held = await service.held(token, credentials)
+    except STORAGE_ERRORS as exc:
+        held = storage_error(exc)
     if isinstance(held, RoomError):
         await ws.send_json(_error(held))
-        await ws.close(code=CLOSE_UNAUTHORISED, message=held.code.encode())
+        code = CLOSE_TRY_AGAIN if held.status == 503 else CLOSE_UNAUTHORISED
+        await ws.close(code=code, message=held.code.encode())
         return ws
     bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
     device = Device(ws, token, held.seats, bucket)
@@ -57,7 +64,14 @@ async def socket(request: web.Request) -> web.WebSocketResponse:
     writer = asyncio.get_running_loop().create_task(device.write())
     try:
         device.send({"type": "welcome", "seats": held.seats})
-        await hub.attach(device)
+        try:
+            await hub.attach(device)
+        except STORAGE_ERRORS as exc:
+            device.send(_error(storage_error(exc)))
+            device.close_after_send(CLOSE_TRY_AGAIN)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.shield(writer), HELLO_SECONDS)
+            return ws
         async for message in ws:
             if message.type is not WSMsgType.TEXT:
                 if message.type is WSMsgType.BINARY:
@@ -70,7 +84,10 @@ async def socket(request: web.Request) -> web.WebSocketResponse:
             if data is None:
                 device.send(_error(room_error("bad_json")))
                 continue
-            await _handle(device, data, service, hub)
+            try:
+                await _handle(device, data, service, hub)
+            except STORAGE_ERRORS as exc:  # Redis away or busy: this message is refused
+                device.send(_error(storage_error(exc), id=data.get("id")))
     finally:
         await hub.detach(device)
         writer.cancel()
