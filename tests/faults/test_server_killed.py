@@ -1,0 +1,43 @@
+"""SIGKILL of the server mid-hand: its embedded Redis goes with it, a plain restart on the
+same data directory works, and no acknowledged move is lost or applied twice."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from pathlib import Path
+
+import aiohttp
+
+from tests.faults.harness import Duo, Server, gone, start_server, wait_until
+
+LONG = "a-data-directory-whose-path-is-long-enough-to-move-the-socket-" * 2
+
+
+async def test_a_killed_server_takes_its_redis_and_restarts_with_every_move(
+    tmp_path: Path, http: aiohttp.ClientSession, servers: list[Server]
+) -> None:
+    data = tmp_path / LONG  # the socket cannot live in it: the short path must be found again
+    first = await start_server(data, tmp_path / "server.log")
+    servers.append(first)
+    duo = Duo(http, {0: first.base, 1: first.base})
+    await duo.open()
+    for _ in range(6):
+        assert await duo.move()
+    redis_pid = first.redis_pid()
+    assert redis_pid is not None
+    in_flight = asyncio.ensure_future(duo.move())  # a move on its way when the server dies
+    await asyncio.sleep(0)  # let it start: which side of the kill it lands on is the point
+    await first.kill()
+    await wait_until(lambda: gone(redis_pid), 10, "the Redis to exit with its server")
+
+    second = await start_server(data, tmp_path / "server.log")
+    servers.append(second)
+    duo.bases = {0: second.base, 1: second.base}
+    assert await in_flight or duo.over  # retried, same id, until the new server answered
+    for _ in range(6):
+        if not await duo.move():
+            break
+    assert await duo.check(second.redis_url()) >= 7
+    assert 500 not in duo.statuses
+    assert os.stat(data).st_mode & 0o777 == 0o700
