@@ -70,7 +70,7 @@ def test_a_long_data_directory_has_one_private_socket_path(tmp_path: Path) -> No
     assert socket_path(tmp_path / "other" / LONG / "redis").parent != first.parent
 
 
-@pytest.mark.parametrize("found_by", ["pid file", "socket"])
+@pytest.mark.parametrize("found_by", ["pid file", "socket", "working directory"])
 async def test_a_redis_left_by_a_dead_server_is_stopped_and_its_data_kept(
     tmp_path: Path, found_by: str
 ) -> None:
@@ -98,7 +98,8 @@ async def test_a_redis_left_by_a_dead_server_is_stopped_and_its_data_kept(
         await client.aclose()
         if found_by == "pid file":
             (folder / PID_NAME).write_text(f"{leftover.pid}\n")
-            socket.unlink()  # only the pid file says it is there
+        if found_by != "socket":
+            socket.unlink()  # as if it listened elsewhere (an older version's random path)
         async with EmbeddedRedis(folder) as url:
             assert leftover.poll() is not None  # stopped (SIGTERM: it wrote its file)
             client = Redis.from_url(url)

@@ -1,7 +1,7 @@
 """A Redis left running by a server that died (SIGKILL, a crash, a power cut of the
-supervisor): found by its pid file or its socket, checked to be this data directory's own
-redis-server, and stopped (it writes its append-only file and exits) before a new one
-starts. One data directory, one Redis."""
+supervisor): found by its pid file, its socket or (Linux) its working directory, checked
+to be this data directory's own redis-server, and stopped (it writes its append-only file
+and exits) before a new one starts. One data directory, one Redis."""
 
 from __future__ import annotations
 
@@ -58,6 +58,19 @@ def is_our_redis(pid: int, folder: Path) -> bool:
     return "redis-server" in Path(exe).name and Path(cwd) == folder.resolve()
 
 
+def redis_servers_in(folder: Path) -> list[int]:
+    """Every redis-server of this user working in ``folder`` (Linux: a scan of /proc), so
+    that one left by an older version, with a socket elsewhere and no pid file, is found."""
+    proc = Path("/proc")
+    if not proc.is_dir():
+        return []
+    found = []
+    for entry in proc.iterdir():
+        if entry.name.isdigit() and is_our_redis(int(entry.name), folder):
+            found.append(int(entry.name))
+    return found
+
+
 async def _socket_owner(socket: Path, folder: Path) -> int | None:
     """The pid of the Redis answering on ``socket``, when it is this folder's Redis; an
     error when a Redis of another folder answers there."""
@@ -101,6 +114,7 @@ async def stop_leftover(folder: Path, socket: Path) -> list[int]:
     owner = await _socket_owner(socket, folder)
     if owner is not None:
         pids.add(owner)
+    pids.update(pid for pid in redis_servers_in(folder) if alive(pid))
     for pid in pids:
         log.warning("stopping the Redis (pid %d) a previous server left in %s", pid, folder)
         for sig, seconds in ((signal.SIGTERM, STOP_SECONDS), (signal.SIGKILL, 5.0)):
