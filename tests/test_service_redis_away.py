@@ -41,6 +41,10 @@ async def test_redis_away_then_back_under_http_and_a_socket(
             answer = await device.act(1, first["version"], {"type": "draw"}, "while-away")
             assert (answer["type"], answer["error"]) == ("error", "unavailable")
             assert not device.closed
+            async with client.connect(host.token, host.credentials) as late:
+                await late.wait_for(lambda d: d.closed)
+            assert [m.get("error") for m in late.messages] == ["unavailable"]
+            assert late.close_code == 1013  # try again later
             assert await _get(table, "/healthz") == (200, {"ok": True, "redis": False})
             status, body = await _get(table, "/readyz")
             assert (status, body["error"]) == (503, "unavailable")
