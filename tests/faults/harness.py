@@ -25,7 +25,7 @@ from redis.asyncio import Redis
 
 from eights.storage import redis_server_binary, room_key, socket_path
 from eights.storage.leftover import alive, read_pid
-from eights.tableclient import Reply, TableClient
+from eights.tableclient import ProtocolError, Reply, TableClient
 
 START_SECONDS = 20.0
 STOP_SECONDS = 10.0
@@ -226,8 +226,19 @@ class Duo:
         return TableClient(self.http, base or self.bases[seat])
 
     async def open(self) -> None:
-        host = await self.client(0).create(mode="online", timer=False)
-        guest = await self.client(1).join(host.token)
+        """Create the room and take the second seat; while a server or its Redis is away,
+        try again with a new room (an answer lost on the way leaves an unused one)."""
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + STEP_SECONDS
+        while True:
+            try:
+                host = await self.client(0).create(mode="online", timer=False)
+                guest = await self.client(1).join(host.token)
+                break
+            except (ProtocolError, *TRANSPORT_ERRORS):
+                if loop.time() > give_up:
+                    raise
+            await asyncio.sleep(0.05)  # polling until the servers answer again
         self.token = host.token
         self.credentials = {0: host.credentials, 1: guest.credentials}
         self.start_version = guest.states[0]["version"]

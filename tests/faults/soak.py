@@ -35,42 +35,55 @@ async def play(duo: Duo, until: float) -> None:
 
 
 async def soak(minutes: float, rooms: int, kill_every: float, folder: Path) -> int:
+    """The run itself; every server it starts is stopped at the end, whatever happens."""
+    started: list[Server] = []
+    try:
+        return await _soak(minutes, rooms, kill_every, folder, started)
+    finally:
+        for server in started:
+            await server.stop()
+
+
+async def _soak(
+    minutes: float, rooms: int, kill_every: float, folder: Path, started: list[Server]
+) -> int:
     until = time.monotonic() + minutes * 60
     rng = random.Random(f"soak {minutes} {rooms}")
     log = folder / "server.log"
-    server: Server = await start_server(folder / "data", log)
+    started.append(await start_server(folder / "data", log))
     kills: Counter[str] = Counter()
     finished: list[Duo] = []
+    players: list[Duo] = []
     async with aiohttp.ClientSession() as http:
 
         async def room(n: int) -> None:
             while time.monotonic() < until:
-                duo = Duo(http, {0: server.base, 1: server.base}, rng=random.Random(n))
+                base = started[-1].base
+                duo = Duo(http, {0: base, 1: base}, rng=random.Random(n))
+                players.append(duo)  # from now on a restart tells it the new address
                 await duo.open()
-                players.append(duo)
                 await play(duo, until)
                 finished.append(duo)
 
-        players: list[Duo] = []
         tasks = [asyncio.ensure_future(room(n)) for n in range(rooms)]
         try:
             while time.monotonic() < until and not any(t.done() for t in tasks):
                 await asyncio.wait(tasks, timeout=kill_every, return_when="FIRST_COMPLETED")
                 if time.monotonic() >= until or any(t.done() for t in tasks):
                     break
+                server = started[-1]
+                pid = server.redis_pid()
                 if rng.random() < 0.5:
-                    pid = server.redis_pid()
                     if pid is not None:
                         os.kill(pid, signal.SIGKILL)
                         kills["redis"] += 1
-                else:
-                    pid = server.redis_pid()
-                    await server.kill()
-                    kills["server"] += 1
-                    await wait_until(lambda pid=pid: gone(pid), 15, "the Redis to go too")
-                    server = await start_server(folder / "data", log)
-                    for duo in players:
-                        duo.bases = {0: server.base, 1: server.base}
+                    continue
+                await server.kill()
+                kills["server"] += 1
+                await wait_until(lambda pid=pid: gone(pid), 15, "the Redis to go too")
+                started.append(await start_server(folder / "data", log))
+                for duo in players:
+                    duo.bases = {0: started[-1].base, 1: started[-1].base}
             await asyncio.gather(*tasks)
         finally:
             for task in tasks:
@@ -79,9 +92,10 @@ async def soak(minutes: float, rooms: int, kill_every: float, folder: Path) -> i
         statuses: Counter[int] = Counter()
         moves = 0
         for duo in players:
-            moves += await duo.check(server.redis_url())
+            if not duo.token:  # the time ran out while it was being opened
+                continue
+            moves += await duo.check(started[-1].redis_url())
             statuses.update(duo.statuses)
-    await server.stop()
     print(
         f"{len(players)} rooms ({len(finished)} games over), {moves} acknowledged moves "
         f"checked, kills {dict(kills)}, statuses {dict(sorted(statuses.items()))}"
