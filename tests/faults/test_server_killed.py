@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import sys
 from pathlib import Path
 
 import aiohttp
@@ -41,3 +42,20 @@ async def test_a_killed_server_takes_its_redis_and_restarts_with_every_move(
     assert await duo.check(second.redis_url()) >= 7
     assert 500 not in duo.statuses
     assert os.stat(data).st_mode & 0o777 == 0o700
+
+
+async def test_a_second_server_on_the_same_data_directory_stops_at_once_and_says_why(
+    tmp_path: Path, servers: list[Server]
+) -> None:
+    data = tmp_path / LONG
+    servers.append(await start_server(data, tmp_path / "server.log"))
+    second = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "eights.cli.main", "serve", "--port", "0",
+        "--data-dir", str(data), "--secret", "a test secret",
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    out, _ = await asyncio.wait_for(second.communicate(), 20)
+    assert second.returncode == 2
+    assert b"another `eights serve` is using" in out
+    async with aiohttp.ClientSession() as http, http.get(servers[0].base + "/readyz") as r:
+        assert r.status == 200  # the first one was left alone
