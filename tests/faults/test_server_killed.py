@@ -28,7 +28,7 @@ async def test_a_killed_server_takes_its_redis_and_restarts_with_every_move(
     redis_pid = first.redis_pid()
     assert redis_pid is not None
     in_flight = asyncio.ensure_future(duo.move())  # a move on its way when the server dies
-    await asyncio.sleep(0)  # let it start: which side of the kill it lands on is the point
+    await asyncio.sleep(0)  # yield once: the move may land before or after the kill, both safe
     await first.kill()
     await wait_until(lambda: gone(redis_pid), 10, "the Redis to exit with its server")
 
