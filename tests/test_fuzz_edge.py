@@ -212,7 +212,9 @@ async def test_no_request_to_any_endpoint_gets_a_5xx_or_changes_a_room_it_refuse
     check_no_leaks(fuzzed.table, reply.data.get("states") or [], held)
 
 
-segment = st.text(st.characters(categories=["L", "N", "P", "S"]), min_size=1, max_size=30)
+segment = st.text(st.characters(categories=["L", "N", "P", "S"]), min_size=1, max_size=30).filter(
+    lambda t: not t.startswith("/")  # "//x" is a URL with a host to the test client
+)
 
 
 @FUZZ

@@ -42,7 +42,7 @@ async def wait_for_server(path: str, process: subprocess.Popen[bytes]) -> None:
                 connector = aiohttp.UnixConnector(path)
                 async with (
                     aiohttp.ClientSession(connector=connector) as s,
-                    s.get("http://eights/healthz") as r,
+                    s.get("http://eights/readyz") as r,
                 ):
                     if r.status == 200:
                         return

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from aiohttp import web
 
-from eights.storage import RedisNotFound, redis_server_binary
+from eights.storage import DataDirBusy, RedisNotFound, redis_server_binary
 from eights.web import Settings, create_app
 from eights.web.descriptors import raise_descriptor_limit
 
@@ -26,11 +26,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bot-delay", type=float, help="seconds a computer move (EIGHTS_BOT_DELAY)")
     p.add_argument("--turn-timer", type=int, help="seconds a clocked turn (EIGHTS_TURN_TIMER)")
     p.add_argument("--unix", metavar="PATH", help="listen on a unix socket instead")
+    p.add_argument("--redis-pool", type=int, help="Redis connections (EIGHTS_REDIS_POOL)")
+    p.add_argument("--redis-maxmemory", help="embedded Redis's limit (EIGHTS_REDIS_MAXMEMORY)")
 
 
 def settings_from(args: argparse.Namespace) -> Settings:
     s = Settings.from_env()
-    for name in ("host", "port", "redis_url", "data_dir", "secret", "bot_delay", "turn_timer"):
+    names = ("host", "port", "redis_url", "data_dir", "secret", "bot_delay", "turn_timer")
+    for name in (*names, "redis_pool", "redis_maxmemory"):
         value = getattr(args, name)
         if value is not None:
             setattr(s, name, value)
@@ -50,14 +53,22 @@ def cmd_serve(args: argparse.Namespace) -> int:
     limit = raise_descriptor_limit()
     logging.info("file descriptors: %s (a reserve kept for refusing cleanly)", limit or "no limit")
     app = create_app(settings)
-    if args.unix:
+    try:
+        return _run(app, settings, args.unix)
+    except DataDirBusy as exc:
+        print(f"eights: {exc}", flush=True)
+        return 2
+
+
+def _run(app: web.Application, settings: Settings, unix: str | None) -> int:
+    if unix:
         if not settings.trust_proxy:
             logging.warning(
                 "on a unix socket the peer's address is unknown: per-address limits apply "
                 "only with EIGHTS_TRUST_PROXY=1 behind a proxy that sets X-Forwarded-For"
             )
-        print(f"Eights is serving on unix:{args.unix}", flush=True)
-        web.run_app(app, path=args.unix, print=None, shutdown_timeout=SHUTDOWN_SECONDS)
+        print(f"Eights is serving on unix:{unix}", flush=True)
+        web.run_app(app, path=unix, print=None, shutdown_timeout=SHUTDOWN_SECONDS)
         return 0
     sock = socket.socket(socket.AF_INET6 if ":" in settings.host else socket.AF_INET)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

@@ -1,17 +1,37 @@
 """Storage: room documents and presence in Redis, and the embedded Redis."""
 
-from .embedded import EmbeddedRedis, RedisNotFound, redis_server_binary
+from .datadir import DataDirBusy, private_dir, socket_path, write_private
+from .embedded import DEFAULT_MAXMEMORY, EmbeddedRedis, RedisNotFound, redis_server_binary
 from .keys import TTL_SECONDS, channel, presence_key, room_key
+from .pool import (
+    DEFAULT_POOL,
+    DEFAULT_POOL_WAIT,
+    STORAGE_ERRORS,
+    PoolBusy,
+    connect,
+    health_client,
+)
 from .store import RoomStore, Saved
 
 __all__ = [
+    "DEFAULT_MAXMEMORY",
+    "DEFAULT_POOL",
+    "DEFAULT_POOL_WAIT",
+    "STORAGE_ERRORS",
     "TTL_SECONDS",
+    "DataDirBusy",
     "EmbeddedRedis",
+    "PoolBusy",
     "RedisNotFound",
     "RoomStore",
     "Saved",
     "channel",
+    "connect",
+    "health_client",
     "presence_key",
+    "private_dir",
     "redis_server_binary",
     "room_key",
+    "socket_path",
+    "write_private",
 ]

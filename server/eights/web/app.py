@@ -2,21 +2,22 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import AsyncIterator
 from urllib.parse import urlsplit
 
 from aiohttp import web
-from redis.asyncio import Redis
 
 from eights.rooms import SeatSigner, room_error
-from eights.storage import EmbeddedRedis, RoomStore
+from eights.storage import EmbeddedRedis, RoomStore, connect, health_client
 
-from . import http, pages, sockets
+from . import health, http, pages, sockets
 from .address import client_address
 from .config import Settings
 from .errors import Handler, error_response, errors_middleware
 from .guards import guards_ctx, rooms_middleware, shedding_middleware, stop_sockets
+from .health import HEALTH, Health
 from .hub import Hub
 from .inputs import valid_token
 from .keys import HUB, LIMITER, REDIS, SERVICE, SETTINGS
@@ -41,10 +42,13 @@ def create_app(settings: Settings) -> web.Application:
     )
     app[SETTINGS] = settings
     app[LIMITER] = AddressLimiter(settings.http_rate, max(1, int(settings.http_rate * 2)))
+    app[HEALTH] = Health()
+    app.on_shutdown.append(health.mark_stopping)
     app.cleanup_ctx.append(redis_ctx)
     app.cleanup_ctx.append(service_ctx)
     app.cleanup_ctx.append(guards_ctx)
     app.on_shutdown.append(stop_sockets)
+    app.router.add_routes(health.routes)
     app.router.add_routes(http.routes)
     app.router.add_routes(pages.routes)
     app.router.add_get("/ws/{token}", sockets.socket)
@@ -56,19 +60,22 @@ def create_app(settings: Settings) -> web.Application:
 
 
 async def redis_ctx(app: web.Application) -> AsyncIterator[None]:
-    """The Redis to keep rooms in: REDIS_URL's, or an embedded one in the data directory."""
+    """The Redis to keep rooms in: REDIS_URL's, or an embedded one in the data directory
+    (supervised: started again if it exits). Either way a bounded pool that waits."""
     settings = app[SETTINGS]
-    if settings.redis_url:
-        redis = Redis.from_url(settings.redis_url)
+    async with contextlib.AsyncExitStack() as stack:
+        url = settings.redis_url
+        if not url:
+            folder = settings.data_dir / "redis"
+            embedded = EmbeddedRedis(folder, maxmemory=settings.redis_maxmemory)
+            url = await stack.enter_async_context(embedded)
+        redis = connect(url, size=max(1, settings.redis_pool), wait=settings.redis_pool_wait)
+        stack.push_async_callback(redis.aclose)
+        checks = health_client(url)
+        stack.push_async_callback(checks.aclose)
         app[REDIS] = redis
+        app[HEALTH].redis = checks
         yield
-        await redis.aclose()
-        return
-    async with EmbeddedRedis(settings.data_dir / "redis") as url:
-        redis = Redis.from_url(url)
-        app[REDIS] = redis
-        yield
-        await redis.aclose()
 
 
 async def service_ctx(app: web.Application) -> AsyncIterator[None]:

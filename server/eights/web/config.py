@@ -7,6 +7,14 @@ import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from eights.storage import (
+    DEFAULT_MAXMEMORY,
+    DEFAULT_POOL,
+    DEFAULT_POOL_WAIT,
+    private_dir,
+    write_private,
+)
+
 SECRET_FILE = "secret.key"
 COUNTS = (
     "sockets_per_address",
@@ -70,6 +78,13 @@ class Settings:
     """How long one message to a socket may take before the socket counts as not reading."""
     stop_seconds: float = 1.0
     """How long the devices get, together, to take their last messages on a stop."""
+    redis_pool: int = DEFAULT_POOL
+    """Redis connections for commands (pub/sub has one more of its own); a request that
+    finds them all in use waits up to ``redis_pool_wait`` seconds, then answers 503 busy."""
+    redis_pool_wait: float = DEFAULT_POOL_WAIT
+    redis_maxmemory: str = DEFAULT_MAXMEMORY
+    """The embedded Redis's memory limit (``noeviction``: a full Redis refuses writes, it
+    never drops a room)."""
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Settings:
@@ -98,6 +113,12 @@ class Settings:
         )
         if env.get("EIGHTS_ORIGINS"):
             s.origins = tuple(o.strip() for o in env["EIGHTS_ORIGINS"].split(",") if o.strip())
+        if env.get("EIGHTS_REDIS_POOL"):
+            s.redis_pool = int(env["EIGHTS_REDIS_POOL"])
+        if env.get("EIGHTS_REDIS_POOL_WAIT"):
+            s.redis_pool_wait = float(env["EIGHTS_REDIS_POOL_WAIT"])
+        if env.get("EIGHTS_REDIS_MAXMEMORY"):
+            s.redis_maxmemory = env["EIGHTS_REDIS_MAXMEMORY"].strip()
         return s
 
     def secrets_list(self) -> tuple[list[str], str | None]:
@@ -106,15 +127,15 @@ class Settings:
         if self.secret:
             return [p.strip() for p in self.secret.split(",") if p.strip()], None
         path = self.data_dir / SECRET_FILE
-        if path.exists():
+        private_dir(self.data_dir)
+        value = secrets.token_urlsafe(32)
+        if not write_private(path, value):  # kept from an earlier start (or another process)
+            if path.stat().st_mode & 0o077:  # an older version's file: others may not read it
+                path.chmod(0o600)
             return [path.read_text().strip()], (
                 f"signing seat credentials with the secret kept in {path}; "
                 "set EIGHTS_SECRET to choose one"
             )
-        self.data_dir.mkdir(parents=True, exist_ok=True)
-        value = secrets.token_urlsafe(32)
-        path.write_text(value)
-        path.chmod(0o600)
         return [value], (
             f"generated a signing secret and kept it in {path} so seats survive a restart; "
             "set EIGHTS_SECRET to choose one (and the same one on every process)"

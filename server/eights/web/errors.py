@@ -8,10 +8,9 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiohttp import web
-from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from eights.rooms import DamagedRoom, RoomError, room_error
+from eights.storage import STORAGE_ERRORS, PoolBusy
 
 from .inputs import parse_object
 from .pages import not_found_page
@@ -23,6 +22,12 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 RETRY_AFTER_SECONDS = 1
 """What a 503 asks a client to wait before trying again."""
+
+
+def storage_error(exc: BaseException) -> RoomError:
+    """The refusal for one of ``STORAGE_ERRORS``: ``busy`` when every pooled connection
+    stayed in use for the whole wait, else ``unavailable``."""
+    return room_error("busy" if isinstance(exc, PoolBusy) else "unavailable")
 
 
 def error_response(error: RoomError, **extra: Any) -> web.Response:
@@ -69,10 +74,11 @@ async def errors_middleware(request: web.Request, handler: Handler) -> web.Strea
         return error_response(error)
     except DamagedRoom:
         return error_response(room_error("room_damaged"))  # logged once, where it was read
-    except (RedisConnectionError, RedisTimeoutError, ConnectionError, TimeoutError):
+    except STORAGE_ERRORS as exc:
         # Redis is away (restarting, or every connection busy): the client tries again.
-        log.warning("storage unavailable on %s %s", request.method, request.path)
-        return error_response(room_error("unavailable"))
+        error = storage_error(exc)
+        log.warning("storage %s on %s %s", error.code, request.method, request.path)
+        return error_response(error)
     except Exception:
         log.exception("unexpected error on %s %s", request.method, request.path)
         return web.json_response(

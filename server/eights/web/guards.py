@@ -19,6 +19,8 @@ from .memory import RedisMemory
 from .quotas import RoomQuota, SocketsPerAddress
 from .shedding import InFlight
 
+HEALTH_PATHS = ("/healthz", "/readyz")
+
 
 async def guards_ctx(app: web.Application) -> AsyncIterator[None]:
     """The counters and gates of one app, and the quiet log of out-of-descriptor errors."""
@@ -52,6 +54,8 @@ async def shedding_middleware(request: web.Request, handler: Handler) -> web.Str
     """503 ``shutting_down`` once the server stops; 503 ``busy`` at the descriptor reserve
     (sockets are told with close code 1013 instead) or beyond the API work in flight."""
     app = request.app
+    if request.path in HEALTH_PATHS:
+        return await handler(request)  # a supervisor and a proxy always get their answer
     hub = app.get(HUB)
     if hub is not None and hub.stopping:
         return _refuse("shutting_down")

@@ -256,9 +256,3 @@ async def verify(request: web.Request) -> web.Response:
 async def variants(request: web.Request) -> web.Response:
     """The tables we deal and what a host may choose for each before the deal."""
     return web.json_response(catalogue(), headers={"Cache-Control": "no-cache"})
-
-
-@routes.get("/healthz")
-async def health(request: web.Request) -> web.Response:
-    await request.app[SERVICE].store.redis.ping()
-    return web.json_response({"ok": True})

@@ -13,8 +13,6 @@ from typing import Any
 
 from redis.asyncio import Redis
 from redis.asyncio.client import PubSub
-from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from eights.bots.names import think_delay
 from eights.bots.runner import bot_view
@@ -28,7 +26,7 @@ from eights.rooms import (
     device_state,
     room_error,
 )
-from eights.storage import channel
+from eights.storage import STORAGE_ERRORS, channel
 
 from .device import CLOSE_UNAUTHORISED, Device
 from .service import Loaded, TableService
@@ -39,8 +37,6 @@ HUB_CHANNEL = "eights:hub"
 PRESENCE_MS = 60_000
 """A socket counts as connected this long after its last heartbeat."""
 HEARTBEAT_SECONDS = 20.0
-STORAGE_AWAY = (RedisConnectionError, RedisTimeoutError, ConnectionError, TimeoutError)
-"""Redis restarting, or every connection of the pool busy."""
 CLOSE_RESTART = 1012
 """Service restart: the device reconnects (to another process, or this one restarted)."""
 STOP_SECONDS = 1.0
@@ -48,7 +44,7 @@ STOP_SECONDS = 1.0
 END_SECONDS = 0.25
 """How long the news connection, then the hub's tasks, get to end when the hub closes."""
 
-__all__ = ["CLOSE_RESTART", "CLOSE_UNAUTHORISED", "STORAGE_AWAY", "Device", "Hub"]
+__all__ = ["CLOSE_RESTART", "CLOSE_UNAUTHORISED", "Device", "Hub"]
 
 
 class Hub:
@@ -133,7 +129,7 @@ class Hub:
         if task.cancelled() or (error := task.exception()) is None:
             return
         what = getattr(task.get_coro(), "__qualname__", "a background task")
-        if isinstance(error, STORAGE_AWAY):
+        if isinstance(error, STORAGE_ERRORS):
             if not self._closed:
                 log.warning("storage unavailable in %s", what)
             return
@@ -234,8 +230,12 @@ class Hub:
                     return
                 log.warning("lost the news connection; reconnecting", exc_info=True)
                 await asyncio.sleep(1.0)  # back-off before reconnecting, not a test sync
-                with contextlib.suppress(Exception):
+                try:
                     await self._pubsub.subscribe(HUB_CHANNEL, *(channel(t) for t in self.rooms))
+                except Exception:
+                    continue  # Redis still away: listen fails again and this waits again
+                for token in list(self.rooms):  # news may have been missed meanwhile
+                    self._spawn(self.refresh(token))
 
     async def _heartbeat(self) -> None:
         """Keep this process's sockets marked present."""

@@ -15,11 +15,12 @@ from aiohttp import WSMessage, WSMsgType, web
 from eights.bots.hint import hint
 from eights.bots.runner import bot_view
 from eights.rooms import Change, DamagedRoom, Repeat, RoomError, room_error
+from eights.storage import STORAGE_ERRORS
 
 from .address import client_address
 from .device import CLOSE_SECONDS, CLOSE_UNAUTHORISED, Device, OutboxLimits
-from .errors import error_response
-from .hub import CLOSE_RESTART, STORAGE_AWAY, Hub
+from .errors import error_response, storage_error
+from .hub import CLOSE_RESTART, Hub
 from .inputs import flag, message_id, parse_object, seat_of
 from .keys import DESCRIPTORS, HUB, SERVICE, SETTINGS, SOCKETS
 from .limits import TokenBucket
@@ -29,7 +30,7 @@ log = logging.getLogger("eights.web")
 
 HELLO_SECONDS = 15.0
 CLOSE_TRY_AGAIN = 1013
-"""Try again later: the server is at its descriptor reserve."""
+"""Try again later: the server is at its descriptor reserve, or its storage is away."""
 
 
 def _error(error: RoomError, **extra: Any) -> dict[str, Any]:
@@ -63,10 +64,11 @@ async def _serve(request: web.Request) -> web.WebSocketResponse:
         return ws
     try:
         await _converse(request, ws)
-    except STORAGE_AWAY:  # before or between messages: the device reconnects
-        log.warning("storage unavailable on a socket")
+    except STORAGE_ERRORS as exc:  # before or between messages: the device reconnects
+        error = storage_error(exc)
+        log.warning("storage %s on a socket", error.code)
         with contextlib.suppress(Exception):
-            await ws.send_json(_error(room_error("unavailable")))
+            await ws.send_json(_error(error))
             await ws.close(code=CLOSE_TRY_AGAIN, message=b"try again later")
     return ws
 
@@ -125,9 +127,10 @@ async def _converse(request: web.Request, ws: web.WebSocketResponse) -> None:
                     await _handle(device, data, service, hub)
                 except DamagedRoom:
                     device.send(_error(room_error("room_damaged"), id=message_id(data)))
-                except STORAGE_AWAY:  # refused; the socket stays (an HTTP error would break it)
-                    log.warning("storage unavailable on a socket message")
-                    device.send(_error(room_error("unavailable"), id=message_id(data)))
+                except STORAGE_ERRORS as exc:  # refused; the socket stays open
+                    error = storage_error(exc)
+                    log.warning("storage %s on a socket message", error.code)
+                    device.send(_error(error, id=message_id(data)))
                 finally:
                     device.end()
     finally:

@@ -1,0 +1,1 @@
+"""Fault tests: real server processes and Redis servers, killed and restarted."""

@@ -1,0 +1,94 @@
+"""Redis away and back under a running app: HTTP answers 503 unavailable, a socket
+message gets an ``unavailable`` error (the socket stays open), the health endpoints say
+so, and when Redis returns the app recovers by itself, pub/sub included."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from eights.web import Settings, create_app
+from eights.web.keys import HUB
+from tests.faults.harness import redis_server, wait_until
+from tests.rooms_helpers import open_table
+
+
+async def _get(table: Any, path: str) -> tuple[int, dict[str, Any]]:
+    async with table.http.get(path) as response:
+        return response.status, await response.json()
+
+
+async def test_redis_away_then_back_under_http_and_a_socket(
+    aiohttp_client: Any, tmp_path: Path
+) -> None:
+    async with redis_server() as redis:
+        settings = Settings(
+            redis_url=redis.url, data_dir=tmp_path / "data", secret="a test secret", http_rate=0
+        )
+        table = await open_table(aiohttp_client, create_app(settings))
+        client = table.client
+        host = await client.create(mode="online", timer=False)
+        guest = await client.join(host.token)
+        creds = {0: host.credentials, 1: guest.credentials}
+        async with client.connect(host.token, guest.credentials) as device:
+            first = await device.state_of(1)
+            assert await _get(table, "/healthz") == (200, {"ok": True, "redis": True})
+            assert (await _get(table, "/readyz"))[0] == 200
+
+            await redis.kill()
+            reply = await client.state(host.token, host.credentials)
+            assert (reply.status, reply.error) == (503, "unavailable")
+            answer = await device.act(1, first["version"], {"type": "draw"}, "while-away")
+            assert (answer["type"], answer["error"]) == ("error", "unavailable")
+            assert not device.closed
+            async with client.connect(host.token, host.credentials) as late:
+                await late.wait_for(lambda d: d.closed)
+            assert [m.get("error") for m in late.messages] == ["unavailable"]
+            assert late.close_code == 1013  # try again later
+            assert await _get(table, "/healthz") == (200, {"ok": True, "redis": False})
+            status, body = await _get(table, "/readyz")
+            assert (status, body["error"]) == (503, "unavailable")
+
+            await redis.start()
+            await wait_until(lambda: _ready(table), 20, "/readyz to say 200 again")
+            state = (await client.state(host.token, creds[1])).data["states"][0]
+            seat = state["view"]["turn"]
+            mine = (await client.state(host.token, creds[seat])).data["states"][0]
+            moved = await client.act(
+                host.token, creds[seat], mine["version"], mine["view"]["legal"][0]
+            )
+            assert moved.status == 200, moved
+            heard = await device.state_of(1, newer_than=mine["version"])  # pub/sub is back
+            assert heard["version"] == moved.data["version"]
+
+
+async def _ready(table: Any) -> bool:
+    return (await _get(table, "/readyz"))[0] == 200
+
+
+async def test_a_computer_move_that_failed_while_redis_was_away_is_made_when_it_returns(
+    aiohttp_client: Any, tmp_path: Path
+) -> None:
+    async with redis_server() as redis:
+        settings = Settings(
+            redis_url=redis.url, data_dir=tmp_path / "data", secret="a test secret",
+            http_rate=0, bot_delay=1.0,
+        )  # fmt: skip
+        app = create_app(settings)
+        table = await open_table(aiohttp_client, app)
+        made = await table.client.create(mode="computer", variant="duo")
+        async with table.client.connect(made.token, made.credentials) as device:
+            state = await device.state_of(0)
+            for _ in range(20):  # until the computer is to move (a move may keep the turn)
+                answer = await device.act(0, state["version"], state["view"]["legal"][0])
+                assert answer["type"] == "result", answer
+                state = await device.state_of(0, newer_than=state["version"])
+                if state["view"]["turn"] != 0:
+                    break
+            assert state["view"]["turn"] != 0
+            await redis.kill()  # before the computer's second is up: its move fails
+            hub = app[HUB]
+            await wait_until(lambda: not hub._pending, 20, "the computer's attempt to fail")
+            await redis.start()
+            after = await device.state_of(0, newer_than=answer["version"])
+            assert after["version"] > answer["version"]  # the computer moved after all
