@@ -345,3 +345,20 @@ async def test_a_page_of_another_scheme_may_not_post(aiohttp_client: Any, make_a
         "/api/rooms", data=b"{}", headers={"Origin": f"http://{url.host}:{url.port}"}
     )
     assert ok.status == 201
+
+
+async def test_a_page_answered_not_modified_keeps_the_pages_policy(
+    aiohttp_client: Any, make_app: Any
+) -> None:
+    """Regression: a 304 has no content type, and was given the API's ``default-src
+    'none'``, which a browser takes in place of the cached page's: a reopened invitation
+    ran no script."""
+    table = await open_table(aiohttp_client, make_app())
+    host = await table.client.create(mode="online", timer=False)
+    first = await table.http.get(f"/t/{host.token}")
+    assert first.status == 200
+    assert "default-src 'self'" in first.headers["Content-Security-Policy"]
+    validators = {"If-Modified-Since": first.headers["Last-Modified"]}
+    again = await table.http.get(f"/t/{host.token}", headers=validators)
+    assert again.status == 304
+    assert "default-src 'self'" in again.headers["Content-Security-Policy"]

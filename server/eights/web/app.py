@@ -164,7 +164,7 @@ async def rate_middleware(request: web.Request, handler: Handler) -> web.StreamR
 
 PERMISSIONS_POLICY = (
     "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), "
-    "bluetooth=(), midi=(), browsing-topics=()"
+    "midi=(), browsing-topics=()"
 )
 PAGE_CSP = (
     "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
@@ -186,6 +186,8 @@ async def _security_headers(request: web.Request, response: web.StreamResponse) 
         headers.setdefault("Strict-Transport-Security", HSTS)
     if request.path.startswith("/assets/"):
         headers["Cache-Control"] = "no-cache"  # no build step, so no versioned names
-    csp = PAGE_CSP if response.content_type == "text/html" else API_CSP
     if not request.path.startswith("/assets/"):
+        # By path, not content type: a page's 304 carries no type, and a browser takes its
+        # headers in place of the cached page's.
+        csp = API_CSP if request.path.startswith("/api/") else PAGE_CSP
         headers.setdefault("Content-Security-Policy", csp)
