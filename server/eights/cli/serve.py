@@ -11,6 +11,7 @@ from aiohttp import web
 
 from eights.storage import DataDirBusy, RedisNotFound, redis_server_binary
 from eights.web import Settings, create_app
+from eights.web.accesslog import AccessLog
 from eights.web.descriptors import raise_descriptor_limit
 
 SHUTDOWN_SECONDS = 0.5
@@ -68,7 +69,13 @@ def _run(app: web.Application, settings: Settings, unix: str | None) -> int:
                 "only with EIGHTS_TRUST_PROXY=1 behind a proxy that sets X-Forwarded-For"
             )
         print(f"Eights is serving on unix:{unix}", flush=True)
-        web.run_app(app, path=unix, print=None, shutdown_timeout=SHUTDOWN_SECONDS)
+        web.run_app(
+            app,
+            path=unix,
+            print=None,
+            shutdown_timeout=SHUTDOWN_SECONDS,
+            access_log_class=AccessLog,
+        )
         return 0
     sock = socket.socket(socket.AF_INET6 if ":" in settings.host else socket.AF_INET)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -76,5 +83,7 @@ def _run(app: web.Application, settings: Settings, unix: str | None) -> int:
     port = sock.getsockname()[1]
     shown = "localhost" if settings.host in ("127.0.0.1", "0.0.0.0", "::") else settings.host
     print(f"Eights is open at http://{shown}:{port}/  (Ctrl+C to stop)", flush=True)
-    web.run_app(app, sock=sock, print=None, shutdown_timeout=SHUTDOWN_SECONDS)
+    web.run_app(
+        app, sock=sock, print=None, shutdown_timeout=SHUTDOWN_SECONDS, access_log_class=AccessLog
+    )
     return 0

@@ -12,6 +12,7 @@ from aiohttp import web
 from eights.rooms import DamagedRoom, RoomError, room_error
 from eights.storage import STORAGE_ERRORS, PoolBusy
 
+from .accesslog import redact
 from .inputs import parse_object
 from .pages import not_found_page
 
@@ -77,10 +78,10 @@ async def errors_middleware(request: web.Request, handler: Handler) -> web.Strea
     except STORAGE_ERRORS as exc:
         # Redis is away (restarting, or every connection busy): the client tries again.
         error = storage_error(exc)
-        log.warning("storage %s on %s %s", error.code, request.method, request.path)
+        log.warning("storage %s on %s %s", error.code, request.method, redact(request.path))
         return error_response(error)
     except Exception:
-        log.exception("unexpected error on %s %s", request.method, request.path)
+        log.exception("unexpected error on %s %s", request.method, redact(request.path))
         return web.json_response(
             {"error": "internal", "message": "Something went wrong on the server; try again."},
             status=500,
