@@ -13,6 +13,7 @@ from eights.bots.runner import bot_view, decide
 from eights.rules import (
     VARIANTS,
     Action,
+    ActionType,
     MalformedAction,
     OptionError,
     Position,
@@ -24,12 +25,13 @@ from eights.rules import (
     parse_seatless_action,
 )
 from eights.rules.cards import codes
+from eights.rules.events import TimedOut
 from eights.rules.house import house_notes, house_overrides
 from eights.rules.shuffle import fingerprint
 from eights.rules.timeout import timeout_action
 
 from .errors import RoomError, from_rejection, room_error
-from .replay import replay, rules_of
+from .replay import TIMED_OUT, replay, rules_of, timed_out_seat
 from .room import Game, Mode, Room, Seat
 
 RECENT_IDS = 32
@@ -42,6 +44,9 @@ DEFAULT_TIMER = {"classic": 20}
 SPEEDS = ("slow", "normal", "fast", "instant")
 LEVELS = ("easy", "medium", "hard")
 NAME_LIMIT = 24
+TIMEOUT_MOVES = 200
+"""More moves than the table ever makes to finish one timed-out turn (draws until a card
+fits, with the stock reshuffled a bounded number of times); a bound, never reached."""
 
 
 @dataclass(frozen=True)
@@ -253,13 +258,30 @@ def act(
 
 
 def timeout(room: Room, position: Position | None, now: int) -> Change | None:
-    """The seat to act ran out of time: the table plays its lowest legal card, or draws."""
+    """The seat to act ran out of time: the table finishes its whole turn in one change
+    (000: draw until a card fits, then play the lowest that fits, or pass;
+    ``rules.timeout``). The hand's log says so first: ``timed_out``, then the moves."""
     if room.deadline is None or now < room.deadline or position is None:
         return None
-    if position.outcome is not None:
+    if position.outcome is not None or room.game is None:
         return None
-    result = _play(room, position, position.turn, timeout_action(position), now, None)
-    return result if isinstance(result, Change) else None
+    seat = position.turn
+    new = _next(room, now)
+    assert new.game is not None
+    new.game.actions.append([TIMED_OUT, seat])
+    after = position.copy()
+    after.log.append(TimedOut(seat))
+    for _ in range(TIMEOUT_MOVES):
+        action = timeout_action(after)
+        outcome = apply(after, seat, action)
+        if isinstance(outcome, Rejection):  # pragma: no cover - timeout_action is legal
+            return None
+        new.game.actions.append([seat, action.to_json()])
+        after = outcome.position
+        if not _turn_goes_on(after, seat, action):
+            break
+    _settled(room, new, after, now, same_turn=False)
+    return Change(new, after, {"ok": True, "version": new.version, "timed_out": seat})
 
 
 def rearm(room: Room, position: Position | None, now: int) -> Change | None:
@@ -328,12 +350,25 @@ def undo(room: Room, position: Position | None, seat: int, now: int) -> Change |
             break
     if last is None or game_result(position) is not None:
         return room_error("nothing_to_undo")
+    last = _turn_start(actions, last, seat)
     new = _next(room, now)
     assert new.game is not None
     del new.game.actions[last:]
     back = replay(rules_of(new), new.game)
     _arm(new, back, now)
     return Change(new, back, {"undone": len(actions) - last})
+
+
+def _turn_start(actions: list[list[Any]], last: int, seat: int) -> int:
+    """Where the turn holding ``actions[last]`` began when the table made it for a seat
+    whose clock ran out (its marker, so undo takes the whole turn back), else ``last``."""
+    for i in range(last - 1, -1, -1):
+        if timed_out_seat(actions[i]) == seat:
+            return i
+        entry = actions[i]
+        if entry[0] != seat or not isinstance(entry[1], dict) or entry[1].get("type") != "draw":
+            break  # not a draw of this seat's turn
+    return last
 
 
 def pause(room: Room, position: Position | None, paused: bool, now: int) -> Change | RoomError:
@@ -359,6 +394,23 @@ def reset_seat(
     new.seats[seat].nonce = None
     new.agreed[seat] = False
     return Change(new, position, {"reset": seat})
+
+
+def rename(
+    room: Room, position: Position | None, seat: int, raw: object, now: int
+) -> Change | RoomError | None:
+    """A seat takes a new name (printable, at most 24 characters); every device sees it in
+    the next state. The same name again changes nothing (None)."""
+    if type(seat) is not int or not 0 <= seat < room.players or room.seats[seat].kind != "human":
+        return room_error("not_your_seat")
+    name = clean_name(raw, "")
+    if not name:
+        return room_error("bad_request", "A name has 1 to 24 letters, digits or signs.")
+    if name == room.seats[seat].name:
+        return None
+    new = _next(room, now)
+    new.seats[seat].name = name
+    return Change(new, position, {"seat": seat, "name": name})
 
 
 def _next(room: Room, now: int) -> Room:
@@ -400,11 +452,31 @@ def _play(
         ids.append([action_id, new.version])
         del ids[:-RECENT_IDS]
     after = outcome.position
-    _arm(new, after, now)
+    _settled(room, new, after, now, same_turn=_turn_goes_on(after, seat, action))
+    answer: dict[str, Any] = {"ok": True, "version": new.version}
+    if action_id is not None:
+        answer["id"] = action_id
+    return Change(new, after, answer)
+
+
+def _turn_goes_on(after: Position, seat: int, action: Action) -> bool:
+    """Whether ``seat``'s turn is still going on after ``action``: it drew and must (or
+    may) go on. A turn that ends and comes back to the same seat is a new turn."""
+    return after.outcome is None and after.turn == seat and action.type is ActionType.DRAW
+
+
+def _settled(room: Room, new: Room, after: Position, now: int, *, same_turn: bool) -> None:
+    """After moves in ``new``: the clock (kept while the same turn goes on), agreement
+    reset at a hand's end, and the game in the history once it is over."""
+    if same_turn and room.deadline is not None:
+        new.deadline = room.deadline
+    else:
+        _arm(new, after, now)
     game = game_result(after)
     if after.outcome is not None:
         new.agreed = [False] * room.players
     if game is not None:
+        assert new.game is not None
         new.history.append(
             {
                 "round": new.game.number,
@@ -419,13 +491,10 @@ def _play(
             }
         )
         del new.history[:-HISTORY]
-    answer: dict[str, Any] = {"ok": True, "version": new.version}
-    if action_id is not None:
-        answer["id"] = action_id
-    return Change(new, after, answer)
 
 
 def _arm(room: Room, position: Position, now: int) -> None:
-    """Start the clock for a human seat to act; no clock for bots or between hands."""
+    """A whole turn on the clock for a human seat to act (a new turn, hand or round); no
+    clock for bots or between hands."""
     human_turn = position.outcome is None and room.seats[position.turn].kind == "human"
     room.deadline = now + room.timer * 1000 if room.timer and human_turn else None

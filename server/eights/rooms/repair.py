@@ -20,8 +20,9 @@ from eights.rules import (
     next_hand,
     parse_action,
 )
+from eights.rules.events import TimedOut
 
-from .replay import rules_of
+from .replay import rules_of, timed_out_seat
 from .room import Room
 
 
@@ -95,6 +96,13 @@ def _replay_one(pos: Position, entry: list[Any], players: int) -> Position | str
             return next_hand(pos)
         except ValueError:
             return "deal_after_game_over"
+    late = timed_out_seat(entry)
+    if late is not None:
+        if not 0 <= late < players or pos.outcome is not None:
+            return "bad_timeout"
+        marked = pos.copy()
+        marked.log.append(TimedOut(late))
+        return marked
     if len(entry) != 2 or not isinstance(entry[1], dict):
         return "not_an_action"
     try:

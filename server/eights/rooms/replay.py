@@ -9,9 +9,21 @@ from __future__ import annotations
 from typing import Any
 
 from eights.rules import Position, Rules, apply_in_place, new_game, next_hand, parse_action
+from eights.rules.events import TimedOut
 from eights.rules.record import GameRecorder
 
 from .room import Game, Room
+
+TIMED_OUT = "timed_out"
+"""A stored entry ``["timed_out", seat]``: the seat's clock ran out and the actions after
+it (until its turn ended) were the table's. It is logged, not played: a record leaves it out."""
+
+
+def timed_out_seat(entry: list[Any]) -> int | None:
+    """The seat of a stored timeout marker, or None when ``entry`` is something else."""
+    if len(entry) == 2 and entry[0] == TIMED_OUT and type(entry[1]) is int:
+        return int(entry[1])
+    return None
 
 
 def rules_of(room: Room) -> Rules:
@@ -30,6 +42,10 @@ def replay(rules: Rules, game: Game, recorder: GameRecorder | None = None) -> Po
             pos = next_hand(pos)
             if recorder is not None:
                 recorder.start_hand(pos)
+            continue
+        late = timed_out_seat(entry)
+        if late is not None:
+            pos.log.append(TimedOut(late))
             continue
         seat, action = parse_action({"seat": entry[0], **entry[1]}, rules.players)
         if seat != pos.turn:

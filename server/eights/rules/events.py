@@ -46,6 +46,14 @@ class TurnEnded(NamedTuple):
     seat: int
 
 
+class TimedOut(NamedTuple):
+    """The seat's turn clock ran out: the moves logged after it until its turn ended were
+    made by the table for it. The engine never makes this event (it knows no clock); the
+    rooms layer logs it when it replays a stored timeout."""
+
+    seat: int
+
+
 class Reshuffled(NamedTuple):
     cards: int
     """How many cards the new stock holds."""
@@ -61,4 +69,6 @@ class GameOver(NamedTuple):
     outcome: GameOutcome
 
 
-Event = Opened | Played | Drew | Kept | Passed | TurnEnded | Reshuffled | HandOver | GameOver
+Event = (
+    Opened | Played | Drew | Kept | Passed | TurnEnded | TimedOut | Reshuffled | HandOver | GameOver
+)

@@ -23,6 +23,7 @@ from .events import (
     Passed,
     Played,
     Reshuffled,
+    TimedOut,
     TurnEnded,
 )
 from .matching import can_draw, is_drawing, suit_in_force
@@ -290,6 +291,8 @@ def event_for(event: Event, seat: int | None) -> dict[str, Any]:
         return {"type": "passed", "seat": event.seat}
     if isinstance(event, TurnEnded):
         return {"type": "turn_ended", "seat": event.seat}
+    if isinstance(event, TimedOut):
+        return {"type": "timed_out", "seat": event.seat}
     if isinstance(event, Reshuffled):
         return {"type": "reshuffled", "cards": event.cards, "times": event.times}
     if isinstance(event, HandOver):
