@@ -28,6 +28,7 @@ ROOM_ERRORS: dict[str, tuple[int, str]] = {
     "not_started": (409, "The game has not started: a seat is still free."),
     "round_not_over": (409, "The round is still being played."),
     "nothing_to_undo": (409, "There is no move of yours to take back."),
+    "no_hints": (403, "Hints are offered against the computer and in pass and play only."),
     "bad_record": (422, "This is not a game record that can be checked."),
     "room_expired": (410, "This table expired after a week without play."),
     "too_large": (413, "The message is larger than the table accepts."),

@@ -20,8 +20,9 @@ from eights.rooms import (
 from eights.rules.record import RecordError, verify_record
 
 from .errors import error_response, read_json
-from .inputs import seat_in_path, seat_of
+from .inputs import name_of, named_seat, seat_in_path, seat_of
 from .keys import HUB, SERVICE
+from .qr import qr_svg
 from .service import HTTP_PRESENCE_MS, Held, Loaded
 
 routes = web.RouteTableDef()
@@ -103,6 +104,20 @@ async def lobby(request: web.Request) -> web.Response:
     )
 
 
+@routes.get("/api/rooms/{token}/qr.svg")
+async def invitation_qr(request: web.Request) -> web.Response:
+    """The invitation link as a QR code (SVG). No credential: it holds only the link the
+    host shares, and only for a table that exists."""
+    token = request.match_info["token"]
+    if await request.app[SERVICE].store.version(token) is None:
+        return error_response(room_error("room_not_found"))
+    return web.Response(
+        body=qr_svg(invitation(request, token)),
+        content_type="image/svg+xml",
+        headers={"Cache-Control": "private, max-age=3600"},
+    )
+
+
 @routes.post("/api/rooms/{token}/join")
 async def join(request: web.Request) -> web.Response:
     data = await read_json(request)
@@ -178,6 +193,26 @@ async def _answer(
         await request.app[HUB].after_change(loaded.room.token)
     answer = {} if result is None else dict(result.answer)
     return web.json_response({**answer, "ok": True, "states": states})
+
+
+@routes.post("/api/rooms/{token}/rename")
+async def rename(request: web.Request) -> web.Response:
+    """A seat takes a new name; every device at the table sees it."""
+    data = await read_json(request)
+    if isinstance(data, RoomError):
+        return error_response(data)
+    # Not presence: a browser renames its seats at tables it is not sitting at just now.
+    held = await request.app[SERVICE].held(request.match_info["token"], credentials_of(request))
+    if isinstance(held, RoomError):
+        return error_response(held)
+    seat = named_seat(held.seats, data)
+    name = name_of(data)
+    if isinstance(seat, RoomError) or isinstance(name, RoomError):
+        problem = seat if isinstance(seat, RoomError) else name
+        assert isinstance(problem, RoomError)
+        return error_response(problem)
+    result, loaded = await request.app[SERVICE].rename(held.loaded.room.token, seat, name)
+    return await _answer(request, result, loaded, held.seats)
 
 
 @routes.post("/api/rooms/{token}/agree")

@@ -17,6 +17,8 @@ MAX_ID = 64
 TOKEN = re.compile(r"[A-Za-z0-9_-]{22}")
 """An invitation token: 16 random bytes, URL-safe base64 without padding."""
 SEAT_DIGITS = re.compile(r"[0-9]{1,2}")
+MAX_NAME = 96
+"""The longest ``name`` taken (before it is cleaned to at most 24 printable characters)."""
 
 
 def parse_object(raw: bytes | str) -> dict[str, Any] | RoomError:
@@ -66,12 +68,36 @@ def seat_of(data: dict[str, Any]) -> int | RoomError | None:
     return int(seat)
 
 
+def named_seat(held: list[int], data: dict[str, Any]) -> int | RoomError:
+    """The seat a message about one seat (not an action) is for: the only one held, or the
+    one the body names when several are."""
+    wanted = seat_of(data)
+    if isinstance(wanted, RoomError):
+        return wanted
+    if wanted is None:
+        if len(held) == 1:
+            return held[0]
+        return room_error("bad_request", "This device holds several seats: name the seat.")
+    if wanted not in held:
+        return room_error("not_your_seat")
+    return wanted
+
+
 def message_id(data: dict[str, Any]) -> str | None:
     """A socket message's ``id``, echoed in the answer: a short string, or nothing."""
     value = data.get("id")
     if isinstance(value, str) and 0 < len(value) <= MAX_ID:
         return value
     return None
+
+
+def name_of(data: dict[str, Any]) -> str | RoomError:
+    """The ``name`` field: a string of 1 to 96 characters (``rooms.ops.clean_name`` then
+    keeps its printable part, at most 24), or ``bad_request``."""
+    value = data.get("name")
+    if not isinstance(value, str) or not 0 < len(value) <= MAX_NAME:
+        return room_error("bad_request", "name is a string of 1 to 24 characters.")
+    return value
 
 
 def flag(data: dict[str, Any], key: str, default: bool) -> bool | RoomError:

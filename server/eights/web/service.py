@@ -314,6 +314,14 @@ class TableService:
 
         return await self.mutate(token, operation, optimistic=False)
 
+    async def rename(
+        self, token: str, seat: int, name: str
+    ) -> tuple[Change | Repeat | RoomError | None, Loaded | None]:
+        def operation(room: Room, position: Position | None) -> Change | RoomError | None:
+            return ops.rename(room, position, seat, name, self.clock())
+
+        return await self.mutate(token, operation)
+
     async def pause(
         self, token: str, paused: bool
     ) -> tuple[Change | Repeat | RoomError | None, Loaded | None]:

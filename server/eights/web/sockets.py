@@ -14,14 +14,14 @@ from aiohttp import WSMessage, WSMsgType, web
 
 from eights.bots.hint import hint
 from eights.bots.runner import bot_view
-from eights.rooms import Change, DamagedRoom, Repeat, RoomError, room_error
+from eights.rooms import Change, DamagedRoom, Mode, Repeat, RoomError, room_error
 from eights.storage import STORAGE_ERRORS
 
 from .address import client_address
 from .device import CLOSE_SECONDS, CLOSE_UNAUTHORISED, Device, OutboxLimits
 from .errors import error_response, storage_error
 from .hub import CLOSE_RESTART, Hub
-from .inputs import flag, message_id, parse_object, seat_of
+from .inputs import flag, message_id, name_of, named_seat, parse_object, seat_of
 from .keys import DESCRIPTORS, HUB, SERVICE, SETTINGS, SOCKETS
 from .limits import TokenBucket
 from .service import TableService
@@ -193,6 +193,10 @@ async def _hint(device: Device, data: dict[str, Any], service: TableService) -> 
     if seat is None:
         seat = device.seats[0]
     loaded = service.cached(device.token) or await service.load(device.token)
+    if loaded is not None and loaded.room.mode is Mode.ONLINE:
+        # The computer's advice, unseen by the friend, would not be a fair game.
+        device.send(_error(room_error("no_hints"), id=request_id))
+        return
     position = None if loaded is None else loaded.position
     advice = None
     if position is not None and seat in device.seats and position.turn == seat:
@@ -247,8 +251,17 @@ async def _handle(device: Device, data: dict[str, Any], service: TableService, h
         result, _ = await service.pause(token, paused)
     elif kind == "undo":
         result, _ = await service.undo(token, device.seats[0])
+    elif kind == "rename":
+        seat = named_seat(device.seats, data)
+        name = name_of(data)
+        if isinstance(seat, RoomError) or isinstance(name, RoomError):
+            problem = seat if isinstance(seat, RoomError) else name
+            assert isinstance(problem, RoomError)
+            device.send(_error(problem, id=request_id))
+            return
+        result, _ = await service.rename(token, seat, name)
     else:
-        message = "The message types are act, agree, undo, pause, hint and ping."
+        message = "The message types are act, agree, undo, pause, rename, hint and ping."
         device.send(_error(room_error("bad_request", message), id=request_id))
         return
     if isinstance(result, RoomError):
