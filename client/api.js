@@ -65,6 +65,8 @@ export const api = {
   record: (token, credentials) =>
     call("GET", `/api/rooms/${encodeURIComponent(token)}/record`, { credentials }),
   verify: (record) => call("POST", "/api/verify", { body: record }),
+  rename: (token, credentials, name) =>
+    call("POST", `/api/rooms/${encodeURIComponent(token)}/rename`, { body: { name }, credentials }),
   resetSeat: (token, credentials, seat) =>
     call("POST", `/api/rooms/${encodeURIComponent(token)}/seats/${seat}/reset`, {
       body: {},

@@ -7,6 +7,7 @@ import { api } from "./api.js";
 import { fill, h } from "./dom.js";
 import { TableSession } from "./game.js";
 import { homePage } from "./home.js";
+import { joinPage, renameSeats } from "./join.js";
 import { interceptLinks, takeHandoff } from "./nav.js";
 import { errorPage, fullPage, gonePage } from "./pages.js";
 import { rulesPage } from "./rules.js";
@@ -18,9 +19,17 @@ const main = document.getElementById("app");
 let session = null;
 let routeId = 0;
 
+let myName = (settings().name || "").trim();
+
 function applySettings() {
   const s = settings();
   document.body.classList.toggle("four-colour", Boolean(s.fourColour));
+  const name = (s.name || "").trim();
+  if (name && name !== myName) {
+    const open = session && { token: session.token, room: session.room, held: session.held, send: (m) => session.socket?.send(m) };
+    renameSeats(name, open);
+  }
+  myName = name;
 }
 
 async function route() {
@@ -78,9 +87,11 @@ async function openTable(token, id) {
     fill(main, fullPage());
     return;
   }
+  const name = await new Promise((resolve) => fill(main, joinPage(lobby, resolve)));
+  if (id !== routeId) return;
   let joined;
   try {
-    joined = await api.join(token, (settings().name || "").trim() || undefined);
+    joined = await api.join(token, name || undefined);
   } catch (err) {
     if (id !== routeId) return;
     if (err.code === "table_full") fill(main, fullPage());

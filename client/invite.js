@@ -1,6 +1,5 @@
 // The invitation: the link with Copy and Share, its QR code, and "Waiting for your friend".
 import { h, announce, toast } from "./dom.js";
-import { qrSvg } from "./qr.js";
 
 export function invitePanel(link, { again = false } = {}) {
   const input = h("input", {
@@ -35,7 +34,16 @@ export function invitePanel(link, { again = false } = {}) {
       },
     }, "Share")
     : null;
-  const qr = h("div", { class: "qr", testid: "qr", dataset: { text: link } }, qrSvg(link));
+  // The server draws the code (segno) for this table's own link: nothing to encode here.
+  const token = link.split("/t/")[1] || "";
+  const qr = h("div", { class: "qr", testid: "qr", dataset: { text: link } },
+    h("img", {
+      src: `/api/rooms/${encodeURIComponent(token)}/qr.svg`,
+      alt: "QR code of the invitation link",
+      width: "220",
+      height: "220",
+      style: { display: "block", width: "100%", height: "auto" },
+    }));
   return h("section", { class: "invite", testid: "invite", "aria-labelledby": "invite-title" },
     h("h2", { id: "invite-title" }, again ? "Your friend’s seat is free" : "Invite your friend"),
     h("p", {}, again

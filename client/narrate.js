@@ -1,5 +1,5 @@
 // Sentences about the table: who is who, each move as it happens, how a hand ended.
-import { theCard, suitName } from "./cards.js";
+import { cardName, theCard, suitName } from "./cards.js";
 
 const DEFAULT_NAME = /^Player \d+$/;
 
@@ -37,8 +37,16 @@ export function describeEvents(events, names) {
     out.push(`${names.subject(seat)} drew ${n === 1 ? "a card" : `${n} cards`}.`);
     drawRun = null;
   };
-  for (const e of events) {
+  for (let i = 0; i < events.length; i += 1) {
+    const e = events[i];
     if (!e || typeof e !== "object") continue;
+    if (e.type === "timed_out") {
+      flush();
+      const made = timedOutMoves(events, i + 1, e.seat);
+      out.push(timedOutSentence(e.seat, made.moves, names));
+      i = made.next - 1;
+      continue;
+    }
     if (e.type === "drew") {
       if (drawRun && drawRun.seat === e.seat) drawRun.n += 1;
       else {
@@ -53,6 +61,48 @@ export function describeEvents(events, names) {
   }
   flush();
   return out;
+}
+
+const TABLE_MOVES = new Set(["drew", "played", "kept", "passed", "turn_ended", "reshuffled"]);
+
+/** The moves the table made for `seat` after its clock ran out: the events from `start`
+ * that belong to that turn. Returns {moves, next} (the index of the first event after). */
+function timedOutMoves(events, start, seat) {
+  const moves = [];
+  let i = start;
+  for (; i < events.length; i += 1) {
+    const e = events[i];
+    if (!e || !TABLE_MOVES.has(e.type) || (e.type !== "reshuffled" && e.seat !== seat)) break;
+    moves.push(e);
+    if (e.type !== "drew" && e.type !== "reshuffled") {
+      i += 1;
+      break;
+    }
+  }
+  return { moves, next: i };
+}
+
+/** "Time ran out: the table played your three of diamonds." / "Time ran out for Bo: the
+ * table drew 2 cards and passed." */
+function timedOutSentence(seat, moves, names) {
+  const mine = names.isMe(seat);
+  const whose = mine ? "your" : "their";
+  const drew = moves.filter((m) => m.type === "drew").length;
+  const parts = [];
+  if (drew) parts.push(`drew ${drew === 1 ? "a card" : `${drew} cards`}`);
+  for (const m of moves) {
+    if (m.type === "played") {
+      const cards = (m.cards || []).map((c) => `${whose} ${cardName(c)}`).join(" and ");
+      parts.push(`played ${cards || "a card"}${m.suit ? ` and named ${suitName(m.suit)}` : ""}`);
+    } else if (m.type === "kept") {
+      parts.push("kept it");
+    } else if (m.type === "passed") {
+      parts.push("passed");
+    }
+  }
+  const who = mine ? "Time ran out" : `Time ran out for ${names.name(seat)}`;
+  const what = parts.length ? parts.join(" and ") : "ended the turn";
+  return `${who}: the table ${what}.`;
 }
 
 function describeEvent(e, names) {
