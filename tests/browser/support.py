@@ -319,6 +319,7 @@ def open_pair(device: Device) -> tuple[Page, Page, str]:
 
     b = device().new_page()
     b.goto(link)
+    take_seat(b)
     wait_table(b)
     wait_table(a)
     expect(a.get_by_test_id("invite")).to_have_count(0)
@@ -380,3 +381,13 @@ def play_online(pages: dict[int, Page], limit: int = MAX_ACTIONS) -> int:
         click_move(actor, other=hands[1 - actors[0]])
         wait_settled(actor, before)
     return limit
+
+
+def take_seat(page: Page, name: str | None = None) -> None:
+    """On an invitation page: answer "Your name" (with `name`, or leave this browser's
+    own) and take the seat."""
+    field = page.get_by_test_id("join-name")
+    expect(field).to_be_visible(timeout=STEP_MS)
+    if name is not None:
+        field.fill(name)
+    page.get_by_test_id("join-submit").click()

@@ -27,6 +27,7 @@ from tests.browser.support import (
     play_online,
     settle,
     table,
+    take_seat,
     version,
     wait_actionable,
     wait_settled,
@@ -388,6 +389,8 @@ def test_house_rules_chosen_before_the_deal_are_dealt_and_shown_to_both_devices(
 
     b = device().new_page()
     b.goto(link)
+    expect(b.get_by_test_id("join-page").get_by_test_id("house-rules")).to_be_visible()
+    take_seat(b)
     wait_table(b)
     wait_table(a)
     for page in (a, b):
