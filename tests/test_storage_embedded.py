@@ -136,6 +136,19 @@ async def test_a_killed_redis_is_started_again_from_its_file(tmp_path: Path) -> 
     assert not (tmp_path / "redis" / PID_NAME).exists()
 
 
+async def test_the_embedded_redis_writes_a_change_to_disk_before_it_answers(
+    tmp_path: Path,
+) -> None:
+    """``appendfsync always``: with ``everysec`` Redis may answer a write it holds back
+    while a slow fsync runs, and a Redis killed then loses an acknowledged move."""
+    async with EmbeddedRedis(tmp_path / "redis") as url:
+        client = Redis.from_url(url)
+        assert await client.config_get("appendfsync") == {"appendfsync": "always"}
+        await client.aclose()
+    with pytest.raises(ValueError, match="appendfsync"):
+        EmbeddedRedis(tmp_path / "other", fsync="never")
+
+
 async def test_the_embedded_redis_never_evicts_and_has_a_memory_limit(tmp_path: Path) -> None:
     async with EmbeddedRedis(tmp_path / "redis", maxmemory="64mb") as url:
         client = Redis.from_url(url)

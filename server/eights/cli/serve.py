@@ -10,6 +10,7 @@ from pathlib import Path
 from aiohttp import web
 
 from eights.storage import DataDirBusy, RedisNotFound, redis_server_binary
+from eights.storage.embedded import FSYNC_POLICIES
 from eights.web import Settings, create_app
 from eights.web.accesslog import AccessLog
 from eights.web.descriptors import raise_descriptor_limit
@@ -29,12 +30,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--unix", metavar="PATH", help="listen on a unix socket instead")
     p.add_argument("--redis-pool", type=int, help="Redis connections (EIGHTS_REDIS_POOL)")
     p.add_argument("--redis-maxmemory", help="embedded Redis's limit (EIGHTS_REDIS_MAXMEMORY)")
+    p.add_argument(
+        "--redis-fsync",
+        choices=FSYNC_POLICIES,
+        help="embedded Redis's appendfsync (EIGHTS_REDIS_FSYNC; default always)",
+    )
 
 
 def settings_from(args: argparse.Namespace) -> Settings:
     s = Settings.from_env()
     names = ("host", "port", "redis_url", "data_dir", "secret", "bot_delay", "turn_timer")
-    for name in (*names, "redis_pool", "redis_maxmemory"):
+    for name in (*names, "redis_pool", "redis_maxmemory", "redis_fsync"):
         value = getattr(args, name)
         if value is not None:
             setattr(s, name, value)
@@ -49,6 +55,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
             binary = redis_server_binary()
         except RedisNotFound as exc:
             print(f"eights: {exc}")
+            return 2
+        if settings.redis_fsync not in FSYNC_POLICIES:
+            print(f"eights: EIGHTS_REDIS_FSYNC is one of {', '.join(FSYNC_POLICIES)}")
             return 2
         logging.info("embedded Redis (%s) in %s", binary, settings.data_dir / "redis")
     limit = raise_descriptor_limit()

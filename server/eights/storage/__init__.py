@@ -1,7 +1,13 @@
 """Storage: room documents and presence in Redis, and the embedded Redis."""
 
 from .datadir import DataDirBusy, private_dir, socket_path, write_private
-from .embedded import DEFAULT_MAXMEMORY, EmbeddedRedis, RedisNotFound, redis_server_binary
+from .embedded import (
+    DEFAULT_FSYNC,
+    DEFAULT_MAXMEMORY,
+    EmbeddedRedis,
+    RedisNotFound,
+    redis_server_binary,
+)
 from .keys import TTL_SECONDS, channel, presence_key, room_key
 from .pool import (
     DEFAULT_POOL,
@@ -14,6 +20,7 @@ from .pool import (
 from .store import RoomStore, Saved
 
 __all__ = [
+    "DEFAULT_FSYNC",
     "DEFAULT_MAXMEMORY",
     "DEFAULT_POOL",
     "DEFAULT_POOL_WAIT",

@@ -29,6 +29,12 @@ START_SECONDS = 20.0
 RESTART_DELAYS = (0.05, 0.2, 0.5, 1.0, 2.0, 5.0)
 """Seconds between attempts to start a Redis that keeps exiting (the last one repeats)."""
 DEFAULT_MAXMEMORY = "256mb"
+FSYNC_POLICIES = ("always", "everysec")
+DEFAULT_FSYNC = "always"
+"""``always``: Redis writes and fsyncs a change before it answers, so a move it has
+acknowledged survives a killed Redis whatever the disk does (one fsync an event-loop turn,
+shared by every change of that turn). ``everysec`` may hold a write back for up to two
+seconds while a slow fsync runs, and still answer: a Redis killed then loses it."""
 
 
 class RedisNotFound(RuntimeError):
@@ -56,9 +62,14 @@ class EmbeddedRedis:
     """``async with EmbeddedRedis(folder) as url:`` a running Redis for the server's life,
     restarted from its append-only file whenever it exits on its own."""
 
-    def __init__(self, folder: Path, *, maxmemory: str = DEFAULT_MAXMEMORY) -> None:
+    def __init__(
+        self, folder: Path, *, maxmemory: str = DEFAULT_MAXMEMORY, fsync: str = DEFAULT_FSYNC
+    ) -> None:
+        if fsync not in FSYNC_POLICIES:
+            raise ValueError(f"appendfsync is one of {', '.join(FSYNC_POLICIES)}, not {fsync!r}")
         self.folder = folder
         self.maxmemory = maxmemory
+        self.fsync = fsync
         self.process: asyncio.subprocess.Process | None = None
         self.socket: Path | None = None
         self.restarts = 0
@@ -98,6 +109,7 @@ class EmbeddedRedis:
             "--unixsocketperm", "700",
             "--dir", str(self.folder),
             "--appendonly", "yes",
+            "--appendfsync", self.fsync,
             "--save", "",
             "--daemonize", "no",
             "--maxmemory", self.maxmemory,

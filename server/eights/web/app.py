@@ -67,7 +67,9 @@ async def redis_ctx(app: web.Application) -> AsyncIterator[None]:
         url = settings.redis_url
         if not url:
             folder = settings.data_dir / "redis"
-            embedded = EmbeddedRedis(folder, maxmemory=settings.redis_maxmemory)
+            embedded = EmbeddedRedis(
+                folder, maxmemory=settings.redis_maxmemory, fsync=settings.redis_fsync
+            )
             url = await stack.enter_async_context(embedded)
         redis = connect(url, size=max(1, settings.redis_pool), wait=settings.redis_pool_wait)
         stack.push_async_callback(redis.aclose)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from eights.storage import (
+    DEFAULT_FSYNC,
     DEFAULT_MAXMEMORY,
     DEFAULT_POOL,
     DEFAULT_POOL_WAIT,
@@ -83,6 +84,9 @@ class Settings:
     finds them all in use waits up to ``redis_pool_wait`` seconds, then answers 503 busy."""
     redis_pool_wait: float = DEFAULT_POOL_WAIT
     redis_maxmemory: str = DEFAULT_MAXMEMORY
+    redis_fsync: str = DEFAULT_FSYNC
+    """The embedded Redis's ``appendfsync``: ``always`` (an acknowledged move survives a
+    killed Redis) or ``everysec`` (faster on a slow disk; may lose up to two seconds)."""
     """The embedded Redis's memory limit (``noeviction``: a full Redis refuses writes, it
     never drops a room)."""
 
@@ -119,6 +123,8 @@ class Settings:
             s.redis_pool_wait = float(env["EIGHTS_REDIS_POOL_WAIT"])
         if env.get("EIGHTS_REDIS_MAXMEMORY"):
             s.redis_maxmemory = env["EIGHTS_REDIS_MAXMEMORY"].strip()
+        if env.get("EIGHTS_REDIS_FSYNC"):
+            s.redis_fsync = env["EIGHTS_REDIS_FSYNC"].strip().lower()
         return s
 
     def secrets_list(self) -> tuple[list[str], str | None]:

@@ -8,8 +8,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 from redis.asyncio import Redis
 from redis.asyncio.client import PubSub
@@ -37,6 +37,10 @@ HUB_CHANNEL = "eights:hub"
 PRESENCE_MS = 60_000
 """A socket counts as connected this long after its last heartbeat."""
 HEARTBEAT_SECONDS = 20.0
+STORAGE_RETRY_SECONDS = (0.2, 0.5, 1.0, 2.0, 2.0, 5.0, 5.0, 10.0, 10.0, 30.0, 30.0, 60.0)
+"""Waits between attempts at a computer's move or an expired clock while Redis is away
+(about three minutes in all; then the failure is logged and the next change starts it)."""
+T = TypeVar("T")
 CLOSE_RESTART = 1012
 """Service restart: the device reconnects (to another process, or this one restarted)."""
 STOP_SECONDS = 1.0
@@ -330,13 +334,29 @@ class Hub:
     async def _bot(self, token: str, version: int, delay: float) -> None:
         if delay > 0:
             await asyncio.sleep(delay)  # the computer "thinking": a product delay
-        change = await self.service.bot_move(token, version)
+        change = await self._while_storage_away(lambda: self.service.bot_move(token, version))
         if change is not None:
             await self.after_change(token)
+
+    async def _while_storage_away(self, attempt: Callable[[], Awaitable[T]]) -> T:
+        """``attempt()``, tried again while Redis is away (restarting): a computer's move or
+        an expired clock is not lost to an outage, whatever pub/sub did meanwhile. The
+        compare-and-set on the version makes a late attempt harmless."""
+        for delay in STORAGE_RETRY_SECONDS:
+            try:
+                return await attempt()
+            except STORAGE_ERRORS:
+                if self._closed:
+                    raise
+                await asyncio.sleep(delay)  # back-off while Redis restarts, not a test sync
+        return await attempt()
 
     async def _clock(self, token: str, version: int, wait: float) -> None:
         if wait > 0:
             await asyncio.sleep(wait)  # the turn clock itself
+        await self._while_storage_away(lambda: self._expire(token, version))
+
+    async def _expire(self, token: str, version: int) -> None:
         loaded = await self.service.load(token)
         if loaded is None or loaded.room.version != version:
             return
