@@ -37,7 +37,7 @@ from tests.browser.support import (
 FOLDER = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 SIZES: dict[str, dict[str, object]] = {
     "phone": {
-        "viewport": {"width": 390, "height": 844},
+        "viewport": {"width": 360, "height": 740},
         "device_scale_factor": 1,
         "is_mobile": True,
         "has_touch": True,
