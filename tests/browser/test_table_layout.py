@@ -24,13 +24,13 @@ from tests.browser.support import (
     wait_table,
 )
 
-PHONE = {
+PHONE: dict[str, object] = {
     "viewport": {"width": 360, "height": 740},
     "device_scale_factor": 1,
     "is_mobile": True,
     "has_touch": True,
 }
-DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+DESKTOP: dict[str, object] = {"viewport": {"width": 1280, "height": 800}}
 RESTARTS = 25
 """At most this many new deals while waiting for a hand with an eight (each has about an
 even chance)."""
@@ -45,7 +45,7 @@ def box(locator: Locator) -> Box:
     expect(locator).to_be_visible()
     found = locator.bounding_box()
     assert found is not None, f"{locator} has no box (not visible)"
-    return found
+    return {"x": found["x"], "y": found["y"], "width": found["width"], "height": found["height"]}
 
 
 def overlap(a: Box, b: Box) -> bool:
