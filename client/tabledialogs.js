@@ -7,8 +7,9 @@ let open = null;
 
 export function closeTableDialog() {
   if (!open) return;
-  const { overlay, opener } = open;
+  const { overlay, opener, onKey } = open;
   overlay.remove();
+  document.removeEventListener("keydown", onKey, true);
   open = null;
   if (opener && document.contains(opener)) opener.focus({ preventScroll: true });
 }
@@ -42,17 +43,19 @@ function openDialog(title, testid, body) {
   const overlay = h("div", {
     class: "overlay",
     onclick: (e) => { if (e.target === overlay) closeTableDialog(); },
-    // The table listens on the document: its letters must not act behind the dialog.
-    onkeydown: (e) => {
-      e.stopPropagation();
-      if (e.key === "Escape") {
-        e.preventDefault();
-        closeTableDialog();
-      }
-    },
   }, dialog);
+  // The table listens on the document: while the dialog is open, its letters must not act
+  // behind it, wherever the focus is. Escape closes the dialog.
+  const onKey = (e) => {
+    e.stopPropagation();
+    if (e.key === "Escape") {
+      e.preventDefault();
+      closeTableDialog();
+    }
+  };
+  document.addEventListener("keydown", onKey, true);
   document.body.append(overlay);
-  open = { overlay, opener };
+  open = { overlay, opener, onKey };
   dialog.querySelector("button")?.focus();
   return dialog;
 }
