@@ -64,7 +64,7 @@ export function handCard(code, { playable, lifted, reason, focusable, onClick, o
 }
 
 /** Hold a finger on an element for half a second: `action` runs and the tap is eaten. */
-function attachLongPress(el, action) {
+export function attachLongPress(el, action) {
   let timer = null;
   const cancel = () => {
     window.clearTimeout(timer);

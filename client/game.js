@@ -2,7 +2,7 @@
 // player has lifted, the keyboard, announcements, sounds and statistics. It renders
 // with table.js and never decides a rule: it sends the legal actions the server listed.
 import { api, actionId, entropy, TableSocket } from "./api.js";
-import { announce, fill, h, toast } from "./dom.js";
+import { announce, fill, h } from "./dom.js";
 import { cardName, suitName } from "./cards.js";
 import { describeEvents, handOverSentence, seatNames } from "./narrate.js";
 import { invitePanel } from "./invite.js";
@@ -11,7 +11,8 @@ import { countHand, forgetTable, saveSettings, settings, touchTable } from "./st
 import { openSettings } from "./settings.js";
 import { houseNotes } from "./house.js";
 import { tableKey } from "./keys.js";
-import { legalOf, needsSuit, playableCards, playsOf, renderTable } from "./table.js";
+import { hideNote, legalOf, needsSuit, playableCards, playsOf, renderTable, showNote } from "./table.js";
+import { menuCallbacks } from "./tablemenu.js";
 import { gonePage, lostSeatPage } from "./pages.js";
 
 const PENDING_MS = 8000;
@@ -80,6 +81,7 @@ export class TableSession {
     window.clearTimeout(this.renderTimer);
     window.clearTimeout(this.pendingTimer);
     document.title = "Eights";
+    menuCallbacks(this).closeDialogs();
   }
 
   // ---- the socket ------------------------------------------------------------------
@@ -135,7 +137,7 @@ export class TableSession {
     }
     if (this.pending && (!msg.id || msg.id === this.pending.id)) this.clearPending();
     if (msg.error === "stale_version") {
-      toast("The table moved on; here it is now.");
+      this.say("The table moved on; here it is now.");
       return;
     }
     sound("error");
@@ -379,6 +381,7 @@ export class TableSession {
       resetSeat: (seat) => this.resetSeat(seat),
       showReason: (code, el, reason) => this.showReason(el, reason),
       hideReason: () => this.hideReason(),
+      ...menuCallbacks(this),
     };
   }
 
@@ -458,10 +461,10 @@ export class TableSession {
     });
   }
 
-  say(text, { quietToast = false } = {}) {
+  /** The table's one message area (table.js) and the live region; no toast over the hand. */
+  say(text) {
     this.ticker = text;
     announce(text);
-    if (!quietToast) toast(text);
     const ticker = this.container.querySelector("[data-testid=ticker]");
     if (ticker) ticker.textContent = text;
   }
@@ -567,33 +570,15 @@ export class TableSession {
 
   /** A bubble over a card that cannot be played, saying why (hover, focus, long press). */
   showReason(el, reason) {
-    const table = this.container.querySelector("[data-testid=table]");
-    if (!table || !reason || !el.isConnected) return;
-    let bubble = table.querySelector("[data-testid=card-reason]");
-    if (!bubble) {
-      bubble = h("div", { class: "reason-bubble", testid: "card-reason", role: "tooltip", id: "card-reason" });
-      table.append(bubble);
-    }
-    bubble.textContent = reason;
-    bubble.dataset.card = el.dataset.card || "";
-    bubble.hidden = false;
-    const box = el.getBoundingClientRect();
-    const host = table.getBoundingClientRect();
-    const width = Math.min(280, host.width - 16);
-    const left = Math.max(8, Math.min(host.width - width - 8, box.left - host.left + box.width / 2 - width / 2));
-    bubble.style.width = `${width}px`;
-    bubble.style.left = `${left}px`;
-    bubble.style.bottom = `${host.bottom - box.top + 10}px`;
-    el.setAttribute("aria-describedby", "card-reason");
+    if (!reason || !el.isConnected) return;
     window.clearTimeout(this.reasonTimer);
+    showNote(el, reason); // in the one message area, never over the hand (table.js)
   }
 
   hideReason({ later = false } = {}) {
-    const bubble = this.container.querySelector("[data-testid=card-reason]");
-    if (!bubble) return;
     window.clearTimeout(this.reasonTimer);
-    if (later) this.reasonTimer = window.setTimeout(() => { bubble.hidden = true; }, 2600);
-    else bubble.hidden = true;
+    if (later) this.reasonTimer = window.setTimeout(() => hideNote(this.container), 2600);
+    else hideNote(this.container);
   }
 
   playCard(code) {
@@ -706,7 +691,7 @@ export class TableSession {
       this.lifted = action.cards[0];
       this.picker = needsSuit(this.current()?.state.view, this.lifted) ? this.lifted : null;
       this.render();
-      this.say(`Hint: play the ${cardName(action.cards[0])}${action.suit ? ` and name ${suitName(action.suit)}` : ""}. ${reason}`.trim());
+      this.say(reason ? `Hint: ${reason}` : `Hint: play the ${cardName(action.cards[0])}${action.suit ? ` and name ${suitName(action.suit)}` : ""}.`);
     } else {
       this.say(`Hint: ${action.type}. ${reason}`.trim());
     }

@@ -77,6 +77,17 @@ function houseList(variant) {
   return box;
 }
 
+/** The rules of one table as a heading, its intro and the numbered list (Rules page, Help). */
+export function rulesText(variant, { level = "h1" } = {}) {
+  const rules = RULES[variant];
+  if (!rules) return null;
+  return [
+    h(level, { id: `rules-${variant}-title` }, rules.title),
+    h("p", { class: "lead" }, rules.intro),
+    h("ol", { class: "rule-list" }, rules.rules.map((r) => h("li", {}, r))),
+  ];
+}
+
 export function rulesPage(variant) {
   const rules = RULES[variant];
   const others = Object.keys(RULES).map((v) => h("li", {},
@@ -90,9 +101,7 @@ export function rulesPage(variant) {
   }
   return h("main", { class: "page rules-page", testid: "rules", dataset: { variant } },
     h("p", { class: "crumbs" }, h("a", { href: "/", "data-link": "" }, "\u2190 Eights")),
-    h("h1", {}, rules.title),
-    h("p", { class: "lead" }, rules.intro),
-    h("ol", { class: "rule-list" }, rules.rules.map((r) => h("li", {}, r))),
+    rulesText(variant),
     h("h2", {}, "House rules"),
     houseList(variant),
     h("h2", {}, "At the table"),

@@ -2,7 +2,7 @@
 // Nothing here decides a rule: playable cards are those some legal action lays first.
 import { h } from "./dom.js";
 import { cardName, sortHand, suitGlyph, suitName, suitClass, SUITS } from "./cards.js";
-import { cardBack, faceCard, fan, handCard, suitToken } from "./cardview.js";
+import { attachLongPress, cardBack, faceCard, fan, handCard, suitToken } from "./cardview.js";
 import { gameOverSentence, handOverSentence } from "./narrate.js";
 import { icon } from "./icons.js";
 import { houseNotes } from "./house.js";
@@ -81,8 +81,9 @@ export function renderTable(m, on) {
 // ---- the bar at the top --------------------------------------------------------------
 function topBar(m, on) {
   const { room, view } = m;
-  const round = room.round ? ` · Round ${room.round}` : "";
-  const handNo = view && view.options?.target ? ` · Hand ${view.hand_no + 1}` : "";
+  const round = room.round ? `Round ${room.round}` : "";
+  const handNo = view && view.options?.target ? `Hand ${view.hand_no + 1}` : "";
+  const where = [round, handNo].filter(Boolean).join(" · ");
   const conn = m.connection === "open" ? null : h("span", {
     class: "conn-note",
     testid: "connection",
@@ -92,8 +93,26 @@ function topBar(m, on) {
     h("a", { class: "bar-btn", href: "/", "data-link": "", "aria-label": "Home", testid: "home" }, icon("home")),
     h("div", { class: "bar-title" },
       h("strong", {}, variantTitle(room.variant)),
-      h("span", { class: "bar-sub" }, `${modeTitle(room.mode)}${round}${handNo}`)),
+      h("span", { class: "bar-sub" },
+        h("span", { class: "bar-mode" }, modeTitle(room.mode)),
+        where ? h("span", { class: "bar-round" }, where) : null)),
     conn,
+    canRestart(room) ? h("button", {
+      type: "button",
+      class: "bar-btn",
+      testid: "restart",
+      "aria-label": "Restart: a new game with the same players",
+      title: "Restart",
+      onclick: on.restart,
+    }, icon("restart")) : null,
+    h("button", {
+      type: "button",
+      class: "bar-btn",
+      testid: "help",
+      "aria-label": `Help: the rules of ${variantTitle(room.variant)}`,
+      title: "Help",
+      onclick: on.help,
+    }, icon("help")),
     h("button", {
       type: "button",
       class: "bar-btn",
@@ -112,6 +131,17 @@ function topBar(m, on) {
   );
 }
 
+/** Restart deals a new game at once: only where this device holds every human seat. */
+export function canRestart(room) {
+  return room.mode === "computer" || room.mode === "local";
+}
+
+/** A seat's name inside a sentence: "your friend", not "Your friend". */
+export function nameInSentence(names, seat) {
+  const name = names.name(seat);
+  return name === "Your friend" ? "your friend" : name;
+}
+
 function modeTitle(mode) {
   return { online: "With a friend", local: "Pass and play", computer: "Against the computer" }[mode] || mode;
 }
@@ -121,10 +151,12 @@ function opponentsRow(m) {
   const { room, view } = m;
   const seats = [];
   for (let i = 1; i < view.players; i++) seats.push((m.seat + i) % view.players);
-  return h("div", { class: `opponents n${seats.length}` }, seats.map((s) => opponentPlate(m, s)));
+  const places = { 1: ["across"], 2: ["left", "right"], 3: ["left", "across", "right"] }[seats.length] || [];
+  return h("div", { class: `opponents n${seats.length}` },
+    seats.map((s, i) => opponentPlate(m, s, places[i])));
 }
 
-function opponentPlate(m, seat) {
+function opponentPlate(m, seat, place) {
   const { room, view, names } = m;
   const info = room.seats[seat] || {};
   const count = view.counts[seat] ?? 0;
@@ -135,9 +167,9 @@ function opponentPlate(m, seat) {
   const status = bot ? `computer, ${info.level || ""}`.replace(/, $/, "") : connected ? "connected" : "away";
   const total = (view.totals || [])[seat];
   return h("div", {
-    class: `plate opponent${turn ? " to-act" : ""}${connected ? "" : " away"}`,
+    class: `plate opponent${turn ? " to-act" : ""}${connected ? "" : " away"}${place ? ` at-${place}` : ""}`,
     testid: "opponent",
-    dataset: { seat: String(seat), connected: connected ? "true" : "false", count: String(count) },
+    dataset: { seat: String(seat), connected: connected ? "true" : "false", count: String(count), place },
     "aria-label": `${name}, ${status}, ${count} ${count === 1 ? "card" : "cards"}${turn ? ", to play" : ""}`,
     role: "group",
   },
@@ -145,7 +177,7 @@ function opponentPlate(m, seat) {
       h("span", { class: `dot ${connected ? "on" : "off"}`, "aria-hidden": "true", title: connected ? "Connected" : "Away" }),
       h("span", { class: "plate-name" }, name),
       bot ? h("span", { class: "badge", title: "Computer player" }, "bot") : null,
-      showScores(view) ? h("span", { class: "score", title: "Score" }, String(total ?? 0)) : roundsWon(m, seat)),
+      showScores(view) ? h("span", { class: "score", title: "Score" }, String(total ?? 0)) : null),
     fan(count, { label: `${count} ${count === 1 ? "card" : "cards"}` }),
     turn ? timerBadge(m, seat) : null,
     !connected ? h("span", { class: "away-note" }, "away") : null);
@@ -153,19 +185,6 @@ function opponentPlate(m, seat) {
 
 function showScores(view) {
   return Boolean(view.options && view.options.target);
-}
-
-/** Duo has no running score; a small tally of the rounds each seat has won. */
-function roundsWon(m, seat) {
-  const history = m.room.history || [];
-  if (!history.length) return null;
-  const won = history.filter((g) => (g.winners || []).length === 1 && g.winners[0] === seat).length;
-  return h("span", {
-    class: "score wins",
-    title: `${won} ${won === 1 ? "round" : "rounds"} won`,
-    "aria-label": `${won} ${won === 1 ? "round" : "rounds"} won`,
-    testid: "rounds-won",
-  }, `\u2605 ${won}`);
 }
 
 function timerBadge(m, seat) {
@@ -197,9 +216,18 @@ function centre(m, on) {
   const pile = view.pile || [];
   const top = pile[pile.length - 1];
   const under = pile.slice(-3, -1);
-  const pileEl = h("div", { class: "pile", "aria-label": `Pile, ${view.pile_size} ${view.pile_size === 1 ? "card" : "cards"}` },
+  const about = pileText(view);
+  const pileEl = h("div", {
+    class: "pile",
+    testid: "pile",
+    tabindex: "0",
+    role: "img",
+    "aria-label": `${about} ${view.pile_size} ${view.pile_size === 1 ? "card" : "cards"} in the pile.`,
+    title: about,
+  },
     under.map((c, i) => faceCard(c, { extraClass: `under u${under.length - i}` })),
     top ? faceCard(top, { testid: "pile-top", extraClass: `top${m.freshPile ? " landed" : ""}` }) : null);
+  explains(pileEl, about);
   const token = view.suit
     ? h("div", { class: "named" }, suitToken(view.suit, { big: true }),
       h("span", { class: "named-text" }, `${suitName(view.suit)}`))
@@ -207,7 +235,72 @@ function centre(m, on) {
   return h("div", { class: "centre" },
     h("div", { class: "turn-line" }, turnIndicator(m)),
     h("div", { class: "middle" }, stock, pileEl, token),
-    h("p", { class: "ticker", "aria-hidden": "true", testid: "ticker" }, m.ticker || ""));
+    messageArea(m));
+}
+
+const RANK_PLURALS = {
+  2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens", 8: "eights",
+  9: "nines", T: "tens", J: "jacks", Q: "queens", K: "kings", A: "aces",
+};
+
+/**
+ * What the pile is and what is in force, from the view alone (its top card, the suit in
+ * force and the suit an eight named): "Discard pile: follow hearts — the eight of clubs
+ * named them".
+ */
+export function pileText(view) {
+  const pile = view.pile || [];
+  const top = pile[pile.length - 1];
+  if (!top) return "Discard pile: empty.";
+  const named = view.suit || null;
+  if (named) return `Discard pile: follow ${suitName(named)} — the ${cardName(top)} named them.`;
+  const suit = view.suit_in_force || top[1];
+  return `Discard pile: the ${cardName(top)} — follow ${suitName(suit)} or ${RANK_PLURALS[top[0]] || "its rank"}.`;
+}
+
+/** Pointing at, focusing or holding a finger on `el` shows `text` in the message area. */
+function explains(el, text) {
+  const show = () => showNote(el, text);
+  el.addEventListener("pointerenter", (e) => {
+    if (e.pointerType === "mouse") show();
+  });
+  el.addEventListener("focus", show);
+  el.addEventListener("pointerleave", () => hideNote(el));
+  el.addEventListener("blur", () => hideNote(el));
+  attachLongPress(el, show);
+}
+
+/**
+ * The one message area of the table: the latest sentence (moves, hints, errors) in the
+ * ticker, or, while a card or the pile is pointed at, why it is what it is. It sits in the
+ * flow between the pile and the prompt, so it never covers the hand or a name plate.
+ */
+function messageArea(m) {
+  return h("div", { class: "messages", testid: "messages" },
+    h("p", { class: "ticker", "aria-hidden": "true", testid: "ticker" }, m.ticker || ""),
+    h("p", { class: "note", testid: "card-reason", id: "card-reason", role: "tooltip", hidden: true }));
+}
+
+/** Show `text` about `el` (a card, the pile) in the message area, in place of the ticker. */
+export function showNote(el, text) {
+  const table = el.closest?.("[data-testid=table]");
+  const note = table?.querySelector("[data-testid=card-reason]");
+  if (!note || !text) return;
+  note.textContent = text;
+  note.dataset.card = el.dataset.card || "";
+  note.dataset.about = el.dataset.testid || "card";
+  note.hidden = false;
+  table.querySelector("[data-testid=ticker]")?.setAttribute("hidden", "");
+  el.setAttribute("aria-describedby", "card-reason");
+}
+
+/** Back to the ticker. */
+export function hideNote(root) {
+  const table = root?.closest?.("[data-testid=table]") || root?.querySelector?.("[data-testid=table]");
+  const note = table?.querySelector("[data-testid=card-reason]");
+  if (!note) return;
+  note.hidden = true;
+  table.querySelector("[data-testid=ticker]")?.removeAttribute("hidden");
 }
 
 function turnIndicator(m) {
@@ -217,18 +310,36 @@ function turnIndicator(m) {
   if (view.game_over) text = "Game over";
   else if (view.hand_over) text = "Hand over";
   else if (m.covered) text = `${names.name(view.turn)} to play`;
-  else if (view.turn === m.seat) {
+  else if (awaySeat(m) !== null) {
+    whose = view.turn === m.seat ? "me" : "other";
+    text = awayText(m);
+  } else if (view.turn === m.seat) {
     whose = "me";
     text = room.mode === "local" ? `${names.name(m.seat)}, your turn` : "Your turn";
   } else {
     const seat = room.seats[view.turn];
-    text = seat?.kind === "bot" ? `${names.name(view.turn)} is thinking…` : `Waiting for ${names.name(view.turn)}`;
+    text = seat?.kind === "bot" ? `${names.name(view.turn)} is thinking…` : `Waiting for ${nameInSentence(names, view.turn)}`;
   }
+  const away = !view.hand_over && awaySeat(m) !== null;
   return h("span", {
-    class: `turn ${whose}`,
+    class: `turn ${whose}${away ? " away" : ""}`,
     testid: "turn-indicator",
-    dataset: { turn: whose, seat: String(view.turn) },
+    dataset: { turn: whose, seat: String(view.turn), away: away ? "true" : "" },
   }, text, whose === "me" && m.room.deadline ? timerBadge(m, m.seat) : null);
+}
+
+/** At a table with a friend: the other seat when it has no device connected, else null. */
+function awaySeat(m) {
+  const { room } = m;
+  if (room.mode !== "online" || !m.view || m.view.hand_over) return null;
+  const other = room.seats.find((s) => s.seat !== m.seat && s.kind === "human" && s.taken && s.connected === false);
+  return other ? other.seat : null;
+}
+
+/** "Your friend is away: moves wait until they are back" (the server refuses them). */
+function awayText(m) {
+  const name = m.names.name(awaySeat(m));
+  return `${name} is away: moves wait until they are back`;
 }
 
 // ---- what you may do now ------------------------------------------------------------
@@ -259,7 +370,8 @@ function promptRow(m, on) {
         buttons.push(button("drop", "Put back", on.drop, { key: "Esc" }));
       }
     } else if (view.legal && view.legal.length) {
-      if (playable.size) text = "Tap a bright card to lift it, then tap it again to play.";
+      if (awaySeat(m) !== null) text = "";
+      else if (playable.size) text = "Tap a bright card to lift it, then tap it again to play.";
       else if (draw) text = "Nothing fits: draw from the stock.";
       else if (pass) text = "Nothing fits and nothing to draw: pass.";
       if (keep) buttons.push(button("keep", "Keep it", on.keep, { key: "K" }));
@@ -314,7 +426,7 @@ function myArea(m, on) {
   const turn = !view.hand_over && view.turn === m.seat;
   const plate = h("div", { class: `plate mine${turn ? " to-act" : ""}`, testid: "my-plate" },
     h("span", { class: "plate-name" }, room.mode === "local" ? name : `${name} (you)`),
-    showScores(view) ? h("span", { class: "score", title: "Score" }, String((view.totals || [])[m.seat] ?? 0)) : roundsWon(m, m.seat));
+    showScores(view) ? h("span", { class: "score", title: "Score" }, String((view.totals || [])[m.seat] ?? 0)) : null);
   if (m.covered || !view.hand) {
     return h("div", { class: "my-area" }, plate,
       h("div", { class: "hand hidden-hand", testid: "hand-hidden" }, fan(count, { label: `${name}'s ${count} cards, face down` })));
@@ -392,16 +504,12 @@ function toolbar(m, on) {
       "aria-label": room.paused ? "Resume the computer (Space when paused)" : "Pause the computer",
     }, room.paused ? "Resume" : "Pause"));
   }
-  if (document.fullscreenEnabled) {
-    items.push(h("button", {
-      type: "button", class: "tool", testid: "fullscreen", onclick: on.fullscreen,
-      "aria-label": document.fullscreenElement ? "Leave full screen" : "Full screen",
-    }, document.fullscreenElement ? "Exit full" : "Full screen"));
-  }
+  // 004: Undo, Hint, the sort button and Menu on a board below the table (beside it on
+  // wide screens); Scores, full screen, settings and the rules are in the Menu.
   items.push(h("button", {
-    type: "button", class: "tool", testid: "scores-toggle", onclick: on.toggleHistory,
-    "aria-expanded": m.showHistory ? "true" : "false", "aria-controls": "history-panel",
-  }, "Scores"));
+    type: "button", class: "tool", testid: "menu", onclick: on.menu,
+    "aria-haspopup": "dialog",
+  }, "Menu"));
   return h("nav", { class: "toolbar", "aria-label": "Table tools" }, items);
 }
 
@@ -411,13 +519,14 @@ function historyPanel(m, on) {
   const head = h("tr", {}, h("th", { scope: "col" }, room.variant === "duo" ? "Round" : "Game"),
     Array.from({ length: players }, (_, s) => h("th", { scope: "col" }, names.name(s))),
     h("th", { scope: "col" }, "Seed"));
+  const duo = room.variant === "duo";
   const rows = (room.history || []).map((g) => h("tr", {},
     h("th", { scope: "row" }, String(g.round)),
-    (g.scores || []).map((score, s) => h("td", { class: (g.winners || []).includes(s) ? "won" : "" },
-      `${score}${(g.winners || []).includes(s) ? " \u2605" : ""}`)),
+    Array.from({ length: players }, (_, s) => h("td", { class: (g.winners || []).includes(s) ? "won" : "" },
+      duo ? roundCell(g, s) : `${(g.scores || [])[s] ?? 0}${(g.winners || []).includes(s) ? " \u2605" : ""}`)),
     h("td", { class: "mono", title: g.seed || "" }, g.seed ? `${g.seed.slice(0, 10)}…` : "")));
   const current = view && view.options?.target
-    ? h("p", { class: "totals" }, `This game: ${(view.totals || []).map((t, s) => `${names.name(s)} ${t}`).join(", ")}`
+    ? h("p", { class: "totals" }, `This game: ${(view.totals || []).map((t, s) => `${nameInSentence(names, s)} ${t}`).join(", ")}`
       + ` (to ${targetOf(view)})`)
     : null;
   return h("section", {
@@ -427,7 +536,7 @@ function historyPanel(m, on) {
     hidden: !m.showHistory,
     "aria-label": "Scores and history",
   },
-    h("div", { class: "history-head" }, h("h2", {}, "Scores"),
+    h("div", { class: "history-head" }, h("h2", {}, duo ? "Rounds" : "Scores"),
       h("button", { type: "button", class: "btn small ghost", onclick: on.toggleHistory, "aria-label": "Close scores" }, "\u2715")),
     current,
     rows.length
@@ -447,7 +556,7 @@ function resetControl(m, on) {
   const name = names.name(friend.seat);
   if (m.confirmReset) {
     return h("div", { class: "reset-box", role: "group", "aria-label": "Free your friend’s seat" },
-      h("p", {}, `Free ${name}’s seat? Their link and this browser’s copy of it stop working, and the next person to open the invitation sits down in the same game.`),
+      h("p", {}, `Free ${nameInSentence(names, friend.seat)}’s seat? Their link and this browser’s copy of it stop working, and the next person to open the invitation sits down in the same game.`),
       h("div", { class: "prompt-buttons" },
         h("button", { type: "button", class: "btn", testid: "reset-seat-confirm", onclick: () => on.resetSeat(friend.seat) }, "Free the seat"),
         h("button", { type: "button", class: "btn ghost", testid: "reset-seat-cancel", onclick: on.cancelReset }, "Keep it")));
@@ -455,6 +564,18 @@ function resetControl(m, on) {
   return h("p", { class: "small" },
     h("button", { type: "button", class: "linkish", testid: "reset-seat", onclick: on.askReset },
       `${name} lost their device? Free the seat`));
+}
+
+/**
+ * A duo round in the history: who won, and the cards each hand still held (002: each
+ * round stands alone, so no points are carried).
+ */
+function roundCell(g, seat) {
+  const won = (g.winners || []).includes(seat);
+  const left = ((g.remaining || [])[seat] || []).length;
+  const cards = `${left} ${left === 1 ? "card" : "cards"} left`;
+  if (!won) return cards;
+  return (g.winners || []).length > 1 ? `tie · ${cards}` : `won · ${cards}`;
 }
 
 function targetOf(view) {
@@ -498,14 +619,17 @@ function resultsPanel(m, on) {
       h("div", { class: "result-who" },
         h("strong", {}, single && s === me ? "You" : names.name(s)),
         h("span", { class: "muted" }, ` ${pointsText(result.remaining[s] ?? 0)} in hand`),
-        h("span", { class: "pts" }, `+${result.points[s] ?? 0}`),
-        showScores(view) ? h("span", { class: "tot" }, `= ${(view.totals || [])[s] ?? 0}`) : null),
+        // Duo (002) keeps no score: the round's result is who won and what was left.
+        showScores(view)
+          ? h("span", { class: "pts" }, h("span", {}, `+${result.points[s] ?? 0}`), " ",
+            h("span", { class: "tot" }, `= ${(view.totals || [])[s] ?? 0}`))
+          : null),
       h("div", { class: "result-cards" },
         cards.length ? cards.map((c) => faceCard(c, { small: true })) : h("span", { class: "muted" }, "no cards left"))));
   }
   const agreed = room.seats.map((s) => s.agreed);
   const mine = room.mode === "local" ? agreed.every(Boolean) : agreed[me];
-  const waitingFor = room.seats.filter((s, i) => !s.agreed && s.kind === "human" && i !== me).map((s) => names.name(s.seat));
+  const waitingFor = room.seats.filter((s, i) => !s.agreed && s.kind === "human" && i !== me).map((s) => nameInSentence(names, s.seat));
   const label = game ? (room.variant === "duo" ? "New round" : "Play again") : "Next hand";
   const sentence = game && room.variant !== "duo" ? gameOverSentence(game, names) : handOverSentence(result, names);
   return h("section", {

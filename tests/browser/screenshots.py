@@ -22,6 +22,7 @@ from tests.browser.support import (
     MISSING_CHROMIUM,
     STEP_MS,
     chromium_path,
+    click_move,
     launch,
     my_turn,
     open_pair,
@@ -30,14 +31,16 @@ from tests.browser.support import (
     running_server,
     settle,
     table,
+    version,
     wait_actionable,
+    wait_settled,
     wait_table,
 )
 
 FOLDER = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 SIZES: dict[str, dict[str, object]] = {
     "phone": {
-        "viewport": {"width": 390, "height": 844},
+        "viewport": {"width": 360, "height": 740},
         "device_scale_factor": 1,
         "is_mobile": True,
         "has_touch": True,
@@ -54,6 +57,8 @@ SCREENS = (
     "verify",
     "pass-and-play-cover",
     "classic-table",
+    "ember-ridge-help",
+    "ember-ridge-results",
     "rules",
 )
 """The screens taken at each size: `<size>-<screen>.png`."""
@@ -87,6 +92,7 @@ def take_all(new_context: NewContext, folder: Path = FOLDER) -> list[Path]:
         _with_a_friend(device, save)
         _pass_and_play(device, save)
         _classic_against_the_computer(device, save)
+        _ember_ridge(device, save)
         _rules(device, save)
     return written
 
@@ -163,6 +169,30 @@ def _classic_against_the_computer(device: Callable[[], BrowserContext], save: Sa
     wait_actionable(page)
     expect(table(page)).to_have_attribute("data-turn", "me")
     save(page, "classic-table")
+
+
+def _ember_ridge(device: Callable[[], BrowserContext], save: Save) -> None:
+    """Four players: Help over the table, then the results of a hand played to its end."""
+    page = device().new_page()
+    page.goto("/")
+    page.get_by_test_id("computer-variant").select_option("ember-ridge")
+    page.get_by_test_id("computer-friends").select_option("3")
+    page.get_by_test_id("create-computer").click()
+    wait_table(page)
+    wait_actionable(page)
+    page.get_by_test_id("help").click()
+    expect(page.get_by_test_id("help-dialog")).to_be_visible()
+    save(page, "ember-ridge-help")
+    page.keyboard.press("Escape")
+    for _ in range(MAX_ACTIONS):
+        wait_actionable(page)
+        if over(page):
+            break
+        before = version(page)
+        click_move(page)
+        wait_settled(page, before)
+    expect(page.get_by_test_id("results")).to_be_visible()
+    save(page, "ember-ridge-results")
 
 
 def _rules(device: Callable[[], BrowserContext], save: Save) -> None:

@@ -1,0 +1,86 @@
+// The table's own dialogs (004): Help, the rules of the table being played, and the Menu.
+// Both open over the table without leaving it, and keep the table's keys to themselves.
+import { h } from "./dom.js";
+import { rulesText } from "./rules.js";
+
+let open = null;
+
+export function closeTableDialog() {
+  if (!open) return;
+  const { overlay, opener, onKey } = open;
+  overlay.remove();
+  document.removeEventListener("keydown", onKey, true);
+  open = null;
+  if (opener && document.contains(opener)) opener.focus({ preventScroll: true });
+}
+
+export function tableDialogOpen() {
+  return Boolean(open);
+}
+
+/** A modal dialog over the table: `title`, `testid`, the body's children. */
+function openDialog(title, testid, body) {
+  closeTableDialog();
+  const opener = document.activeElement;
+  const titleId = `${testid}-title`;
+  const dialog = h("div", {
+    class: "dialog table-dialog",
+    role: "dialog",
+    "aria-modal": "true",
+    "aria-labelledby": titleId,
+    testid,
+  },
+    h("div", { class: "dialog-head" },
+      h("h2", { id: titleId }, title),
+      h("button", {
+        type: "button",
+        class: "btn small ghost",
+        "aria-label": `Close ${title.toLowerCase()}`,
+        testid: `${testid}-close`,
+        onclick: closeTableDialog,
+      }, "\u2715")),
+    body);
+  const overlay = h("div", {
+    class: "overlay",
+    onclick: (e) => { if (e.target === overlay) closeTableDialog(); },
+  }, dialog);
+  // The table listens on the document: while the dialog is open, its letters must not act
+  // behind it, wherever the focus is. Escape closes the dialog.
+  const onKey = (e) => {
+    e.stopPropagation();
+    if (e.key === "Escape") {
+      e.preventDefault();
+      closeTableDialog();
+    }
+  };
+  document.addEventListener("keydown", onKey, true);
+  document.body.append(overlay);
+  open = { overlay, opener, onKey };
+  dialog.querySelector("button")?.focus();
+  return dialog;
+}
+
+/** Help: the rules of `variant`, read without leaving the table. */
+export function openHelp(variant, title) {
+  const text = rulesText(variant, { level: "h3" });
+  openDialog("Help", "help-dialog", h("div", { class: "help-body", dataset: { variant } },
+    text || h("p", {}, `The rules of ${title} are not written down here yet.`),
+    h("p", { class: "small muted" }, "Keys: the arrows move along your hand, Enter plays, D draws, P passes, H hints, S sorts, Escape puts a card back.")));
+}
+
+/**
+ * The Menu: `items` are [testid, label, action] rows (a new game, scores, full screen,
+ * settings, help); each closes the menu before it acts.
+ */
+export function openMenu(items) {
+  openDialog("Menu", "menu-dialog", h("div", { class: "menu-list" },
+    items.map(([testid, label, action]) => h("button", {
+      type: "button",
+      class: "btn menu-item",
+      testid,
+      onclick: () => {
+        closeTableDialog();
+        action();
+      },
+    }, label))));
+}

@@ -1,0 +1,379 @@
+"""The table as a player finds it on a 360 px phone and a desktop (issue 11): the friend
+away, duo's round result without a running score, one message area, the pass-and-play
+reveal, the phone layout, Ember Ridge's Restart, Menu, Help and seats, and the pile that
+says what is in force. Layout is checked by measuring element boxes, never by timing."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Locator, Page, expect
+
+from tests.browser.support import (
+    MAX_ACTIONS,
+    Device,
+    click_move,
+    open_pair,
+    over,
+    play_online,
+    settle,
+    table,
+    version,
+    wait_actionable,
+    wait_settled,
+    wait_table,
+)
+
+PHONE: dict[str, object] = {
+    "viewport": {"width": 360, "height": 740},
+    "device_scale_factor": 1,
+    "is_mobile": True,
+    "has_touch": True,
+}
+DESKTOP: dict[str, object] = {"viewport": {"width": 1280, "height": 800}}
+RESTARTS = 25
+"""At most this many new deals while waiting for a hand with an eight (each has about an
+even chance)."""
+
+Box = dict[str, float]
+
+
+# ---- measuring -------------------------------------------------------------------------
+
+
+def box(locator: Locator) -> Box:
+    expect(locator).to_be_visible()
+    found = locator.bounding_box()
+    assert found is not None, f"{locator} has no box (not visible)"
+    return {"x": found["x"], "y": found["y"], "width": found["width"], "height": found["height"]}
+
+
+def overlap(a: Box, b: Box) -> bool:
+    """True when the two boxes share more than a pixel of area."""
+    return (
+        min(a["x"] + a["width"], b["x"] + b["width"]) - max(a["x"], b["x"]) > 1
+        and min(a["y"] + a["height"], b["y"] + b["height"]) - max(a["y"], b["y"]) > 1
+    )
+
+
+def inside(inner: Box, outer: Box, slack: float = 0.5) -> bool:
+    return (
+        inner["x"] >= outer["x"] - slack
+        and inner["y"] >= outer["y"] - slack
+        and inner["x"] + inner["width"] <= outer["x"] + outer["width"] + slack
+        and inner["y"] + inner["height"] <= outer["y"] + outer["height"] + slack
+    )
+
+
+def viewport(page: Page) -> Box:
+    size = page.viewport_size
+    assert size is not None
+    return {"x": 0, "y": 0, "width": size["width"], "height": size["height"]}
+
+
+def assert_clear_of_hand_and_plates(page: Page, message: Locator) -> None:
+    """The message box covers neither a card of the hand nor a name plate."""
+    mine = box(message)
+    for other in [
+        *page.locator("[data-testid=hand] [data-card]").all(),
+        *page.get_by_test_id("opponent").all(),
+        page.get_by_test_id("my-plate"),
+    ]:
+        assert not overlap(mine, box(other)), f"the message covers {other}"
+
+
+# ---- opening tables ----------------------------------------------------------------------
+
+
+def computer_table(device: Device, variant: str, friends: int, size: dict[str, object]) -> Page:
+    page = device(**size).new_page()
+    page.goto("/")
+    page.get_by_test_id("computer-variant").select_option(variant)
+    if friends > 1:
+        page.get_by_test_id("computer-friends").select_option(str(friends))
+    page.get_by_test_id("create-computer").click()
+    wait_table(page)
+    expect(page.get_by_test_id("opponent")).to_have_count(friends)
+    return page
+
+
+def restart(page: Page) -> None:
+    """Restart (004): a new table, a new token, a fresh deal."""
+    before = page.url
+    page.get_by_test_id("restart").click()
+    page.wait_for_url(lambda url: url != before and "/t/" in url)
+    wait_table(page)
+
+
+def dim_card(page: Page) -> Locator | None:
+    cards = page.locator("[data-testid=hand] [data-card][data-playable=false]")
+    return cards.first if cards.count() else None
+
+
+def play_hand_to_its_end(page: Page) -> None:
+    """Against the computer: this page's moves, until the hand is over."""
+    for _ in range(MAX_ACTIONS):
+        wait_actionable(page)
+        if over(page):
+            return
+        before = version(page)
+        click_move(page)
+        wait_settled(page, before)
+    raise AssertionError("the hand did not end")
+
+
+# ---- 6. the friend is away ------------------------------------------------------------
+
+
+def test_while_the_friend_is_away_the_turn_text_says_moves_wait(device: Device) -> None:
+    a, b, _ = open_pair(device)
+    settle([a, b])
+    indicator = a.get_by_test_id("turn-indicator")
+    expect(indicator).not_to_contain_text("away")
+    b.context.close()
+    expect(a.get_by_test_id("opponent")).to_have_attribute("data-connected", "false")
+    away = re.compile(r"^Your friend is away: moves wait until they are back")
+    expect(indicator).to_have_text(away)
+    expect(indicator).to_have_attribute("data-away", "true")
+    expect(a.get_by_test_id("prompt")).not_to_contain_text("Tap a bright card")
+
+
+# ---- 8 and 12. duo's round result; "your friend" inside a sentence ------------------------
+
+
+def test_duo_shows_the_round_result_without_a_running_score(device: Device) -> None:
+    a, b, _ = open_pair(device)
+    assert play_online({0: a, 1: b}) < MAX_ACTIONS, "the round did not end"
+    for page in (a, b):
+        results = page.get_by_test_id("results")
+        expect(results).to_be_visible()
+        expect(results.locator("h2")).to_have_text(re.compile(r"won|tie", re.IGNORECASE))
+        expect(results.locator(".result-row")).to_have_count(2)
+        for row in results.locator(".result-row").all():
+            expect(row).to_contain_text(re.compile(r"\d+ points? in hand"))
+            expect(row).not_to_contain_text(re.compile(r"\+\d|= \d"))
+        expect(page.get_by_test_id("rounds-won")).to_have_count(0)
+        expect(page.locator(".plate .score")).to_have_count(0)
+
+    a.get_by_test_id("new-round").click()
+    expect(a.get_by_test_id("waiting")).to_have_text("Waiting for your friend to agree…")
+    b.get_by_test_id("new-round").click()
+    for page in (a, b):
+        expect(page.get_by_test_id("results")).to_have_count(0)
+        # The history stays, one line a round, with no tally of rounds won.
+        expect(page.get_by_test_id("rounds-won")).to_have_count(0)
+        expect(page.locator(".plate .score")).to_have_count(0)
+        page.get_by_test_id("menu").click()
+        page.get_by_test_id("scores-toggle").click()
+        history = page.get_by_test_id("history")
+        expect(history).to_be_visible()
+        expect(history.locator("tbody tr")).to_have_count(1)
+        row = history.locator("tbody tr")
+        expect(row).to_contain_text(re.compile(r"(won|tie) · \d+ cards? left"))
+        expect(history).not_to_contain_text("\u2605")
+
+
+# ---- 9. one message area on the phone --------------------------------------------------
+
+
+def test_one_message_area_never_covers_the_hand_the_plates_or_the_picker(device: Device) -> None:
+    page = computer_table(device, "duo", 1, PHONE)
+    for _ in range(RESTARTS):
+        wait_actionable(page)
+        eights = page.locator("[data-testid=hand] [data-card^='8'][data-playable=true]")
+        if eights.count() and dim_card(page) is not None:
+            break
+        restart(page)
+    else:
+        raise AssertionError(f"no hand with an eight and a dim card in {RESTARTS} deals")
+
+    # The hint: its sentence once, in the message area, and no toast over the hand.
+    page.get_by_test_id("hint").click()
+    ticker = page.get_by_test_id("ticker")
+    expect(ticker).to_contain_text("Hint")
+    shown = page.locator("#app, #toast").get_by_text(re.compile("^Hint:"))
+    expect(shown).to_have_count(1)  # not also a toast (the live region reads it aloud)
+    expect(page.get_by_test_id("toast")).to_be_hidden()
+    sentence = ticker.inner_text()
+    assert sentence.count("Hint") == 1
+    assert len(re.findall(r"(?i)\bplay\b", sentence)) <= 1, f"the hint repeats itself: {sentence}"
+    assert_clear_of_hand_and_plates(page, ticker)
+    page.keyboard.press("Escape")  # put back whatever the hint lifted
+
+    # An eight lifted opens the picker; a dim card's reason then shows beside it, not on it.
+    eight = page.locator("[data-testid=hand] [data-card^='8'][data-playable=true]").first
+    eight.click()
+    picker = page.get_by_test_id("suit-picker")
+    expect(picker).to_be_visible()
+    dim = dim_card(page)
+    assert dim is not None
+    dim.hover()
+    reason = page.get_by_test_id("card-reason")
+    expect(reason).to_be_visible()
+    expect(reason).not_to_be_empty()
+    assert not overlap(box(reason), box(picker)), "the reason lies on the suit picker"
+    assert_clear_of_hand_and_plates(page, reason)
+    assert inside(box(reason), viewport(page))
+
+
+# ---- 10. pass and play: the reveal ---------------------------------------------------------
+
+
+def test_after_reveal_a_focused_cards_reason_does_not_cover_the_instruction(
+    device: Device,
+) -> None:
+    page = device(**PHONE).new_page()
+    page.goto("/")
+    page.get_by_test_id("create-local").click()
+    wait_table(page)
+    for _ in range(8):  # a few turns, until a revealed hand holds a card that cannot go
+        reveal = page.get_by_test_id("reveal")
+        expect(reveal).to_be_focused()
+        page.keyboard.press("Enter")  # the keyboard reveals: the hand's card gets the focus
+        expect(table(page)).to_have_attribute("data-covered", "false")
+        if dim_card(page) is not None:
+            break
+        before = version(page)
+        click_move(page)
+        wait_settled(page, before)
+        expect(page.get_by_test_id("cover")).to_be_visible()
+    else:
+        raise AssertionError("no revealed hand held a card that cannot be played")
+    page.keyboard.press("Home")
+    for _ in range(int(page.get_by_test_id("hand").get_attribute("data-count") or "0")):
+        if page.evaluate("document.activeElement?.dataset?.playable") == "false":
+            break
+        page.keyboard.press("ArrowRight")
+    reason = page.get_by_test_id("card-reason")
+    expect(reason).to_be_visible()
+    for instruction in (page.get_by_test_id("turn-indicator"), page.get_by_test_id("prompt")):
+        assert not overlap(box(reason), box(instruction)), f"the reason covers {instruction}"
+    assert_clear_of_hand_and_plates(page, reason)
+
+
+# ---- 11. the phone layout -------------------------------------------------------------------
+
+
+def assert_header_and_toolbar_fit(page: Page) -> None:
+    screen = viewport(page)
+    for part in [page.locator(".bar-sub"), *page.locator(".bar-sub > span").all()]:
+        cut = part.evaluate("el => el.scrollWidth > el.clientWidth + 1")
+        assert not cut, f"the header cuts {part.inner_text()!r}"
+        assert inside(box(part), screen)
+    expect(page.locator(".bar-sub")).to_contain_text(re.compile(r"Round 1\W+Hand 1"))
+    for button in page.locator(".table-bar .bar-btn").all():
+        assert inside(box(button), screen)
+    tools = page.locator(".toolbar > button").all()
+    assert len(tools) >= 3
+    tops = {round(box(t)["y"]) for t in tools}
+    assert len(tops) == 1, f"the toolbar wraps onto {len(tops)} rows"
+    for tool in tools:
+        assert inside(box(tool), screen), "a toolbar button is off the screen"
+    felt = box(page.locator(".felt"))
+    assert felt["y"] + felt["height"] <= screen["height"], "the table is taller than the screen"
+    assert page.evaluate("document.documentElement.scrollWidth") <= screen["width"]
+
+
+def test_the_phone_fits_header_toolbar_settings_and_four_player_results(device: Device) -> None:
+    page = computer_table(device, "ember-ridge", 3, PHONE)
+    wait_actionable(page)
+    assert_header_and_toolbar_fit(page)
+
+    page.get_by_test_id("open-settings").click()
+    dialog = page.get_by_test_id("settings")
+    expect(dialog).to_be_visible()
+    assert inside(box(page.get_by_test_id("setting-name")), box(dialog)), "the name field runs out"
+    page.get_by_test_id("settings-close").click()
+
+    play_hand_to_its_end(page)
+    results = page.get_by_test_id("results")
+    expect(results).to_be_visible()
+    expect(results.locator(".result-row")).to_have_count(4)
+    # "Next hand" (or "Play again") is on the screen without scrolling.
+    button = page.get_by_test_id("new-round")
+    expect(button).to_be_visible()
+    assert inside(box(button), viewport(page)), "Play again is below the fold"
+    assert inside(box(button), box(results))
+    for row in results.locator(".result-row").all():
+        plus, total = row.locator(".pts > span").all()
+        assert abs(box(plus)["y"] - box(total)["y"]) < 2, "the total wraps onto a line of its own"
+
+
+# ---- 12 is with 8 above; 14. Ember Ridge: Restart, Menu, Help and the seats ------------------
+
+
+def test_ember_ridge_has_restart_menu_help_and_seats_left_across_right(device: Device) -> None:
+    page = computer_table(device, "ember-ridge", 3, DESKTOP)
+    wait_actionable(page)
+    url = page.url
+
+    page.get_by_test_id("help").click()
+    help_dialog = page.get_by_test_id("help-dialog")
+    expect(help_dialog).to_be_visible()
+    expect(help_dialog).to_contain_text("Ember Ridge Crazy Eights")
+    expect(help_dialog).to_contain_text("Eights are wild")
+    assert page.url == url, "Help leaves the table"
+    page.keyboard.press("h")  # the table's keys wait while the dialog is open
+    page.keyboard.press("Escape")
+    expect(help_dialog).to_have_count(0)
+
+    page.get_by_test_id("menu").click()
+    menu = page.get_by_test_id("menu-dialog")
+    for item in ("menu-restart", "scores-toggle", "menu-settings", "menu-help"):
+        expect(menu.get_by_test_id(item)).to_be_visible()
+    menu.get_by_test_id("menu-help").click()
+    expect(page.get_by_test_id("help-dialog")).to_contain_text("Ember Ridge")
+    page.get_by_test_id("help-dialog-close").click()
+
+    # Nutmeg on the left, Hugo across, Mortimer on the right.
+    plates = {p.get_attribute("data-place"): box(p) for p in page.get_by_test_id("opponent").all()}
+    assert set(plates) == {"left", "across", "right"}
+    left, across, right = plates["left"], plates["across"], plates["right"]
+    assert left["x"] + left["width"] < across["x"]
+    assert right["x"] > across["x"] + across["width"]
+    assert left["y"] > across["y"] + across["height"] / 2
+    assert right["y"] > across["y"] + across["height"] / 2
+    # The board (Undo, Hint, sort, Menu) beside the table, at its lower left.
+    felt, board = box(page.locator(".felt")), box(page.locator(".toolbar"))
+    assert board["x"] + board["width"] <= felt["x"] + 2
+    assert board["y"] > felt["y"] + felt["height"] / 2
+
+    restart(page)
+    assert page.url != url
+    expect(page.get_by_test_id("opponent")).to_have_count(3)
+    expect(page.get_by_test_id("hand").locator("[data-card]")).to_have_count(5)
+
+
+# ---- 15. the pile says what it is ------------------------------------------------------------
+
+
+def pile_words(page: Page) -> re.Pattern[str]:
+    token = page.get_by_test_id("suit-token")
+    if token.count():
+        suit = str(token.get_attribute("data-suit"))
+        name = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}[suit]
+        return re.compile(rf"^Discard pile: follow {name} — the eight of \w+ named them")
+    top = str(page.get_by_test_id("pile-top").get_attribute("data-card"))
+    name = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}[top[1]]
+    return re.compile(rf"^Discard pile: the \w+ of {name} — follow {name}")
+
+
+def test_pointing_at_or_focusing_the_pile_says_what_is_in_force(device: Device) -> None:
+    page = computer_table(device, "duo", 1, DESKTOP)
+    wait_actionable(page)
+    pile = page.get_by_test_id("pile")
+    reason = page.get_by_test_id("card-reason")
+    expect(pile).to_have_attribute("tabindex", "0")
+    page.get_by_test_id("hint").focus()
+    for _ in range(12):  # Tab reaches the pile
+        if page.evaluate("document.activeElement?.dataset?.testid") == "pile":
+            break
+        page.keyboard.press("Shift+Tab")
+    expect(pile).to_be_focused()
+    expect(reason).to_be_visible()
+    expect(reason).to_have_text(pile_words(page))
+    expect(pile).to_have_attribute("aria-label", re.compile(r"^Discard pile: "))
+    page.get_by_test_id("sort").focus()
+    expect(reason).to_be_hidden()
+    pile.hover()
+    expect(reason).to_have_text(pile_words(page))
