@@ -22,7 +22,8 @@ export function seatNames(room, me, mode) {
     name,
     isMe,
     subject: (seat) => (isMe(seat) ? "You" : name(seat)),
-    object: (seat) => (isMe(seat) ? "you" : name(seat)),
+    /** Inside a sentence: "you", "your friend" (not "Your friend"), or the name. */
+    object: (seat) => (isMe(seat) ? "you" : name(seat).replace(/^Your friend$/, "your friend")),
     possessive: (seat) => (isMe(seat) ? "Your" : `${name(seat)}’s`),
   };
 }
@@ -100,7 +101,7 @@ function timedOutSentence(seat, moves, names) {
       parts.push("passed");
     }
   }
-  const who = mine ? "Time ran out" : `Time ran out for ${names.name(seat)}`;
+  const who = mine ? "Time ran out" : `Time ran out for ${names.object(seat)}`;
   const what = parts.length ? parts.join(" and ") : "ended the turn";
   return `${who}: the table ${what}.`;
 }
@@ -133,7 +134,7 @@ function describeEvent(e, names) {
 }
 
 function list(seats, names) {
-  const all = seats.map((s) => names.subject(s));
+  const all = seats.map((s, i) => (i === 0 ? names.subject(s) : names.object(s)));
   if (all.length <= 1) return all[0] || "Nobody";
   return `${all.slice(0, -1).join(", ")} and ${all[all.length - 1]}`;
 }
