@@ -6,6 +6,7 @@ computer and in pass and play, and each table's suit keys shown on the suit pick
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -14,7 +15,9 @@ from playwright.sync_api import BrowserContext, Page, WebSocket, expect
 from tests.browser.support import (
     STEP_MS,
     Device,
-    click_move,
+    after_first_press,
+    choose_card,
+    hand,
     open_pair,
     over,
     table,
@@ -28,7 +31,8 @@ TURNS = 150
 """Turns a search for a position (an eight hinted, an eight drawn) may take at most."""
 PRESSES = 60
 """Keys pressed at most to reach a card, draw until one fits, or Tab into the hand."""
-ANY = r"."
+ANY = re.compile(".")
+"""Any value: a table playing on has no data-over at all."""
 
 
 # ---- the socket, as the page sees it -------------------------------------------------------
@@ -103,8 +107,34 @@ def to_my_turn(page: Page) -> None:
 
 
 def one_move(page: Page) -> None:
+    """One move with clicks, waiting on the version alone: the computer may answer before
+    any state in between is seen."""
     before = version(page)
-    click_move(page)
+    play = page.get_by_test_id("play")
+    playable = page.locator("[data-testid=hand] [data-card][data-playable=true]")
+    if play.count():
+        play.click()
+    elif playable.count():
+        codes = [str(c) for c in playable.evaluate_all("els => els.map(e => e.dataset.card)")]
+        card = choose_card(codes, hand(page))
+        page.locator(f'[data-testid=hand] [data-card="{card}"]').click()
+        if after_first_press(page, card) == "lifted":
+            page.get_by_test_id("play").click()
+    else:
+        for target in ("[data-testid=stock].can-draw", "[data-testid=keep]", "[data-testid=pass]"):
+            if page.locator(target).count():
+                page.locator(target).click()
+                break
+        else:
+            raise AssertionError("nothing to do on a turn")
+    page.wait_for_function(
+        """before => document.querySelector('[data-testid=suit-picker]')
+            || Number(document.querySelector('[data-testid=table]')?.dataset.version) > before""",
+        arg=before,
+        timeout=STEP_MS,
+    )
+    if picker(page).count():
+        picker(page).locator("button[data-suit]").first.click()
     wait_settled(page, before)
 
 
@@ -184,7 +214,10 @@ def test_the_hint_never_opens_the_suit_picker_so_letters_make_no_move(device: De
         action = hint.get("action") or {}
         if action.get("type") == "play" and str(action.get("cards", ["?"])[0])[0] == "8":
             break
-        page.keyboard.press("Escape")
+        if action.get("type") == "play":  # the hint lifts the card: put it back
+            card = page.locator(f'[data-testid=hand] [data-card="{action["cards"][0]}"]')
+            expect(card).to_have_attribute("aria-pressed", "true")
+            page.keyboard.press("Escape")  # (a card just drawn stays lifted)
         one_move(page)
     else:
         raise AssertionError(f"no hint was an eight in {TURNS} turns")
