@@ -76,11 +76,3 @@ export function sortHand(cards, mode = "suit") {
     return SUIT_ORDER[a[1]] - SUIT_ORDER[b[1]] || rank(a) - rank(b);
   });
 }
-
-/** "hearts" from a suit letter or null. */
-export function suitFromKey(key) {
-  const k = String(key).toUpperCase();
-  const byNumber = { 1: "C", 2: "D", 3: "H", 4: "S" };
-  if (byNumber[k]) return byNumber[k];
-  return SUITS.includes(k) ? k : null;
-}

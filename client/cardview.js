@@ -125,3 +125,20 @@ export function suitToken(suit, { testid = "suit-token", big = false } = {}) {
     dataset: { suit },
   }, suitGlyph(suit));
 }
+
+/** A token of the suit picker: the suit's glyph and name, and the key that names it
+ * (`digit`, shown inside the token, and the suit's letter). */
+export function suitPick(suit, digit, onPick) {
+  return h("button", {
+    type: "button",
+    class: `token pick ${suitClass(suit)}`,
+    dataset: { suit, key: digit },
+    "aria-label": `${suitName(suit)} (${digit} or ${suit})`,
+    "aria-keyshortcuts": `${digit} ${suit}`,
+    title: `${suitName(suit)} (${digit} or ${suit})`,
+    onclick: () => onPick(suit),
+  },
+  suitGlyph(suit),
+  h("span", { class: "pick-key", testid: "suit-key", "aria-hidden": "true" }, digit),
+  h("span", { class: "pick-name" }, suitName(suit)));
+}

@@ -310,6 +310,9 @@ export class TableSession {
       target = root.querySelector(`[data-testid="${focusTestid}"]`);
     }
     if (!target && root.querySelector("[data-testid=new-round]")) target = root.querySelector("[data-testid=new-round]");
+    // What had the focus is gone (a suit picker closed, a card played): back to the hand,
+    // so the arrows go on working rather than the focus falling to the page.
+    if (!target) target = root.querySelector("[data-testid=hand] [tabindex='0']");
     target?.focus({ preventScroll: true });
   }
 
@@ -669,7 +672,15 @@ export class TableSession {
     this.say(next === "suit" ? "Sorted by suit." : "Sorted by rank.", { quietToast: true });
   }
 
+  /** Hints only against the computer and in pass and play: at a table with a friend one
+   * player would get the computer's advice unseen (docs/rooms.md). */
+  hintsOffered() {
+    const mode = this.room?.mode || this.entry.mode;
+    return mode === "computer" || mode === "local";
+  }
+
   hint() {
+    if (!this.hintsOffered()) return;
     const shown = this.current();
     if (!shown || !shown.state.view.legal?.length) {
       this.say("A hint is for your turn.");
@@ -688,8 +699,10 @@ export class TableSession {
       return;
     }
     if (action.type === "play" && action.cards?.length) {
+      // The hint lifts the card; it never opens the suit picker: the letters that name a
+      // suit there (H, D, S) would otherwise play an eight the player never chose.
       this.lifted = action.cards[0];
-      this.picker = needsSuit(this.current()?.state.view, this.lifted) ? this.lifted : null;
+      this.picker = null;
       this.render();
       this.say(reason ? `Hint: ${reason}` : `Hint: play the ${cardName(action.cards[0])}${action.suit ? ` and name ${suitName(action.suit)}` : ""}.`);
     } else {
@@ -712,6 +725,11 @@ export class TableSession {
     const paused = !this.room.paused;
     this.send({ type: "pause", paused });
     this.say(paused ? "Paused: the computer waits for you." : "Resumed.");
+  }
+
+  /** Space while paused: let the computer move again. */
+  resume() {
+    if (this.room?.mode === "computer" && this.room.paused) this.pause();
   }
 
   fullscreen() {

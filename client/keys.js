@@ -1,6 +1,7 @@
 // The table's keyboard: arrows along the hand, letters for actions, 1-4 / C D H S for
-// a suit while the picker is open. Enter and Space are left to the focused button.
-import { suitFromKey } from "./cards.js";
+// a suit while the picker the player opened is up (suitkeys.js: the order is the table's).
+// Enter and Space are left to the focused button, except Space resumes a paused game.
+import { suitFromKey } from "./suitkeys.js";
 import { settingsOpen } from "./settings.js";
 
 /** Handle one keydown for the table `session` (a TableSession). */
@@ -28,11 +29,16 @@ export function tableKey(session, e) {
   if (k === "Enter" || k === " ") {
     // Buttons handle these themselves; with nothing focused, Enter plays the lifted card.
     const idle = !document.activeElement || document.activeElement === document.body;
+    if (k === " " && session.room?.paused && resumesOnSpace(session, document.activeElement)) {
+      e.preventDefault();
+      session.resume();
+      return;
+    }
     if (k === "Enter" && idle && session.playLiftedOrDrawn()) e.preventDefault();
     return;
   }
   if (session.picker) {
-    const suit = suitFromKey(k);
+    const suit = suitFromKey(k, session.room?.variant);
     if (suit) {
       e.preventDefault();
       session.nameSuit(suit);
@@ -46,7 +52,7 @@ export function tableKey(session, e) {
     p: () => session.simple("pass"),
     t: () => session.simple("take"),
     s: () => session.sort(),
-    h: () => session.hint(),
+    h: session.hintsOffered() ? () => session.hint() : null,
     n: () => session.agree(),
     u: () => session.undo(),
     m: () => session.toggleSound(),
@@ -63,10 +69,15 @@ function moveFocus(session, key) {
   if (!hand) return false;
   const cards = Array.from(hand.querySelectorAll("[data-card]"));
   if (!cards.length) return false;
-  let index = cards.indexOf(document.activeElement);
+  const active = document.activeElement;
+  let index = cards.indexOf(active);
   if (index < 0) {
-    if (!hand.contains(document.activeElement)) return false;
-    index = 0;
+    // From the hand's own box, or with the focus on nothing at all: into the hand.
+    if (active && active !== document.body && !hand.contains(active)) return false;
+    const roving = cards.findIndex((c) => c.getAttribute("tabindex") === "0");
+    cards[Math.max(0, roving)].focus();
+    session.focus = cards[Math.max(0, roving)].dataset.card;
+    return true;
   }
   if (key === "ArrowLeft") index = Math.max(0, index - 1);
   else if (key === "ArrowRight") index = Math.min(cards.length - 1, index + 1);
@@ -76,4 +87,12 @@ function moveFocus(session, key) {
   cards[index].focus();
   session.focus = cards[index].dataset.card;
   return true;
+}
+
+/** Space resumes a paused game (as the Resume button says) unless another button than a
+ * card of the hand has the focus: that button takes its Space itself. */
+function resumesOnSpace(session, active) {
+  if (!active || active === document.body) return true;
+  if (!session.container.contains(active)) return false;
+  return active.tagName !== "BUTTON" || Boolean(active.closest("[data-testid=hand]"));
 }

@@ -1,8 +1,9 @@
 // Rendering the table from a model the session (game.js) builds from the server's state.
 // Nothing here decides a rule: playable cards are those some legal action lays first.
 import { h } from "./dom.js";
-import { cardName, sortHand, suitGlyph, suitName, suitClass, SUITS } from "./cards.js";
-import { attachLongPress, cardBack, faceCard, fan, handCard, suitToken } from "./cardview.js";
+import { cardName, sortHand, suitName } from "./cards.js";
+import { attachLongPress, cardBack, faceCard, fan, handCard, suitPick, suitToken } from "./cardview.js";
+import { suitDigit, suitOrder } from "./suitkeys.js";
 import { gameOverSentence, handOverSentence } from "./narrate.js";
 import { icon } from "./icons.js";
 import { houseNotes } from "./house.js";
@@ -397,7 +398,7 @@ function button(testid, label, onclick, { primary = false, key } = {}) {
 }
 
 function suitPicker(m, on) {
-  const order = ["H", "S", "D", "C"];
+  const variant = m.room.variant;
   return h("div", {
     class: "suit-picker",
     testid: "suit-picker",
@@ -406,14 +407,7 @@ function suitPicker(m, on) {
   },
     h("p", { class: "picker-title" }, "Name a suit"),
     h("div", { class: "picker-tokens" },
-      order.map((s) => h("button", {
-        type: "button",
-        class: `token pick ${suitClass(s)}`,
-        dataset: { suit: s },
-        "aria-label": `${suitName(s)} (${SUITS.indexOf(s) + 1} or ${s})`,
-        title: suitName(s),
-        onclick: () => on.suit(s),
-      }, suitGlyph(s), h("span", { class: "pick-name" }, suitName(s))))),
+      suitOrder(variant).map((s) => suitPick(s, suitDigit(s, variant), on.suit))),
     h("button", { type: "button", class: "btn small ghost", onclick: on.drop, testid: "picker-cancel" },
       "Put back", h("kbd", { "aria-hidden": "true" }, "Esc")));
 }
@@ -487,12 +481,15 @@ function toolbar(m, on) {
       type: "button", class: "tool", testid: "sort", onclick: on.sort,
       "aria-label": `Sort: ${m.sort === "suit" ? "by suit" : "by rank"}. Switch (S)`,
     }, m.sort === "suit" ? "By suit" : "By rank", h("kbd", { "aria-hidden": "true" }, "S")),
-    h("button", {
+  ];
+  if (room.mode === "computer" || room.mode === "local") {
+    // No hint at a table with a friend: one player would get the computer's advice unseen.
+    items.push(h("button", {
       type: "button", class: "tool", testid: "hint", onclick: on.hint,
       disabled: !(view && view.legal && view.legal.length) || m.covered,
       "aria-label": "Hint (H)",
-    }, "Hint", h("kbd", { "aria-hidden": "true" }, "H")),
-  ];
+    }, "Hint", h("kbd", { "aria-hidden": "true" }, "H")));
+  }
   if (room.mode === "computer") {
     items.push(h("button", {
       type: "button", class: "tool", testid: "undo", onclick: on.undo,

@@ -33,6 +33,7 @@ from eights.rules.timeout import timeout_action
 from .errors import RoomError, from_rejection, room_error
 from .replay import TIMED_OUT, replay, rules_of, timed_out_seat
 from .room import Game, Mode, Room, Seat
+from .takeback import last_own_action
 
 RECENT_IDS = 32
 """How many action ids a seat's device may repeat and be answered as before."""
@@ -341,13 +342,7 @@ def undo(room: Room, position: Position | None, seat: int, now: int) -> Change |
     if room.mode is not Mode.COMPUTER or room.game is None or position is None:
         return room_error("nothing_to_undo", "Moves can be taken back against the computer only.")
     actions = room.game.actions
-    last = None
-    for i in range(len(actions) - 1, -1, -1):
-        if actions[i][0] == "deal":
-            break
-        if actions[i][0] == seat:
-            last = i
-            break
+    last = last_own_action(actions, seat)
     if last is None or game_result(position) is not None:
         return room_error("nothing_to_undo")
     last = _turn_start(actions, last, seat)

@@ -15,6 +15,7 @@ from eights.rules import Position, game_result, view_for
 from eights.rules.shuffle import fingerprint
 
 from .room import Room
+from .takeback import can_undo
 
 
 def public_room(
@@ -53,7 +54,7 @@ def public_room(
         "deadline": room.deadline,
         "speed": room.speed,
         "paused": room.paused,
-        "can_undo": room.mode.value == "computer" and room.game is not None and not over,
+        "can_undo": can_undo(room, position),
     }
 
 
