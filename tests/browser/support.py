@@ -67,7 +67,15 @@ def running_server(data_dir: Path, *, bot_delay: float = 0.05) -> Iterator[str]:
     the base URL (``http://127.0.0.1:PORT``) and stops the server (and so its embedded
     Redis) afterwards."""
     data_dir.mkdir(parents=True, exist_ok=True)
-    env = dict(os.environ, EIGHTS_HTTP_RATE="0")
+    # Every device of a test comes from 127.0.0.1: no per-address limits (they have tests
+    # of their own), or a module's tables and sockets would add up to a refusal.
+    env = dict(
+        os.environ,
+        EIGHTS_HTTP_RATE="0",
+        EIGHTS_ROOMS_PER_HOUR="0",
+        EIGHTS_ROOMS_PER_DAY="0",
+        EIGHTS_SOCKETS_PER_ADDRESS="0",
+    )
     argv = [
         sys.executable, "-m", "eights.cli.main", "serve",
         "--host", "127.0.0.1",
