@@ -86,7 +86,9 @@ export class TableSession {
 
   // ---- the socket ------------------------------------------------------------------
   status(status, detail) {
-    this.connection = status;
+    // A socket that was open once and connects again is "reconnecting" to the player.
+    if (status === "open") this.wasOpen = true;
+    this.connection = status === "connecting" && this.wasOpen ? "reconnecting" : status;
     if (status === "fatal") {
       const code = detail?.error || "bad_credential";
       if (code === "room_expired" || code === "room_not_found") {

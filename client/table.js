@@ -89,7 +89,7 @@ function topBar(m, on) {
     class: "conn-note",
     testid: "connection",
     role: "status",
-  }, m.connection === "fatal" ? "Disconnected" : "Reconnecting…");
+  }, m.connection === "fatal" ? "Disconnected" : m.connection === "connecting" ? "Connecting…" : "Reconnecting…");
   return h("header", { class: "table-bar" },
     h("a", { class: "bar-btn", href: "/", "data-link": "", "aria-label": "Home", testid: "home" }, icon("home")),
     h("div", { class: "bar-title" },

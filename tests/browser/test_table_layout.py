@@ -255,6 +255,8 @@ def test_after_reveal_a_focused_cards_reason_does_not_cover_the_instruction(
 
 
 def assert_header_and_toolbar_fit(page: Page) -> None:
+    # The steady table: while its socket connects, a "Connecting…" note shares the bar.
+    expect(page.get_by_test_id("connection")).to_have_count(0)
     screen = viewport(page)
     for part in [page.locator(".bar-sub"), *page.locator(".bar-sub > span").all()]:
         cut = part.evaluate("el => el.scrollWidth > el.clientWidth + 1")

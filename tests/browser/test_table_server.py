@@ -187,7 +187,11 @@ def test_the_invitation_qr_code_comes_from_the_server_and_decodes_to_the_link(
     assert page.request.get("/assets/qr.js").status == 404, "the hand-written encoder is gone"
 
     shot = tmp_path / "qr.png"
-    page.get_by_test_id("qr").screenshot(path=str(shot))
+    # The invitation is drawn again when the table's state arrives: shoot the place, not
+    # an element that may be replaced in the middle of the screenshot.
+    where = page.get_by_test_id("qr").bounding_box()
+    assert where is not None
+    page.screenshot(path=str(shot), clip=where)
     decoded = subprocess.run(
         [zbarimg, "--quiet", "--raw", str(shot)], capture_output=True, text=True, timeout=30
     )
