@@ -57,19 +57,24 @@ SCREENS = (
     "verify",
     "pass-and-play-cover",
     "classic-table",
+    "classic-hint",
+    "classic-pile",
     "ember-ridge-help",
     "ember-ridge-results",
     "rules",
 )
 """The screens taken at each size: `<size>-<screen>.png`."""
+FOCUSED = ("classic-pile",)
+"""Screens that show what the focused element says."""
 
 NewContext = Callable[..., BrowserContext]
 """Opens a browser context with the server as its base URL (and the options given)."""
 
 
-def shoot(page: Page, folder: Path, name: str) -> Path:
+def shoot(page: Page, folder: Path, name: str, *, keep_focus: bool = False) -> Path:
     path = folder / f"{name}.png"
-    page.evaluate("document.activeElement && document.activeElement.blur()")
+    if not keep_focus:  # no focus ring, unless the focus is what the screen shows
+        page.evaluate("document.activeElement && document.activeElement.blur()")
     page.mouse.move(0, 0)  # no hover effect on whatever the last click left the mouse over
     page.screenshot(path=str(path), animations="disabled", caret="hide")
     return path
@@ -86,7 +91,7 @@ def take_all(new_context: NewContext, folder: Path = FOLDER) -> list[Path]:
 
         def save(page: Page, screen: str, size: str = size) -> None:
             assert screen in SCREENS
-            written.append(shoot(page, folder, f"{size}-{screen}"))
+            written.append(shoot(page, folder, f"{size}-{screen}", keep_focus=screen in FOCUSED))
 
         _home_and_settings(device, save)
         _with_a_friend(device, save)
@@ -169,6 +174,13 @@ def _classic_against_the_computer(device: Callable[[], BrowserContext], save: Sa
     wait_actionable(page)
     expect(table(page)).to_have_attribute("data-turn", "me")
     save(page, "classic-table")
+    page.get_by_test_id("pile").focus()  # the pile says what is in force
+    expect(page.get_by_test_id("messages")).to_contain_text("Discard pile")
+    save(page, "classic-pile")
+    page.get_by_test_id("pile").blur()
+    page.keyboard.press("h")  # the hint: one sentence in the message area, the card lifted
+    expect(page.get_by_test_id("messages")).to_contain_text("Hint")
+    save(page, "classic-hint")
 
 
 def _ember_ridge(device: Callable[[], BrowserContext], save: Save) -> None:
