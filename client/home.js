@@ -1,12 +1,11 @@
 // The home page: play with a friend, pass and play, play the computer, and saved tables.
-import { api } from "./api.js";
 import { h, announce, toast } from "./dom.js";
-import { navigate } from "./nav.js";
-import { forgetTable, saveSettings, savedTables, saveTable, settings } from "./storage.js";
+import { forgetTable, saveSettings, savedTables, settings } from "./storage.js";
 import { openSettings } from "./settings.js";
 import { variantTitle } from "./table.js";
+import { openTable } from "./opentable.js";
 import { faceCard } from "./cardview.js";
-import { answersFor, answersSummary, variantsCatalogue } from "./house.js";
+import { answersSummary, variantsCatalogue } from "./house.js";
 
 /** The most seats each table deals (the server checks; this only shapes the menus). */
 const MAX_PLAYERS = { duo: 2, classic: 6, "ember-ridge": 4 };
@@ -29,20 +28,7 @@ export function homePage() {
     button.disabled = true;
     button.textContent = "Opening…";
     try {
-      const data = await variantsCatalogue().catch(() => null);
-      const house = answersFor(spec.variant, data);
-      const made = await api.create({ ...spec, house });
-      const path = `/t/${made.token}`;
-      saveTable({
-        token: made.token,
-        mode: spec.mode,
-        variant: spec.variant,
-        players: spec.players,
-        credentials: made.credentials,
-        link: made.link,
-        created: Date.now(),
-      });
-      navigate(path, { states: made.states || [] });
+      await openTable(spec);
     } catch (err) {
       toast(err.message);
       announce(err.message);
