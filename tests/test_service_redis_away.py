@@ -9,6 +9,7 @@ from typing import Any
 
 from redis.exceptions import ConnectionError as RedisConnectionError
 
+from eights.tableclient import DeviceSocket
 from eights.web import Settings, create_app
 from eights.web.keys import HUB
 from tests.faults.harness import redis_server, wait_until
@@ -64,6 +65,19 @@ async def test_redis_away_then_back_under_http_and_a_socket(
             assert heard["version"] == moved.data["version"]
 
 
+async def play_until_the_computer_is_to_move(device: DeviceSocket) -> dict[str, Any]:
+    """Seat 0's legal moves until the computer is to move (a move may keep the turn); the
+    state the device was sent then."""
+    state = await device.state_of(0)
+    for _ in range(20):
+        answer = await device.act(0, state["version"], state["view"]["legal"][0])
+        assert answer["type"] == "result", answer
+        state = await device.state_of(0, newer_than=state["version"])
+        if state["view"]["turn"] != 0:
+            return state
+    raise AssertionError("the computer was never to move")
+
+
 async def _ready(table: Any) -> bool:
     return (await _get(table, "/readyz"))[0] == 200
 
@@ -80,18 +94,11 @@ async def test_a_computer_move_that_failed_while_redis_was_away_is_made_when_it_
         table = await open_table(aiohttp_client, app)
         made = await table.client.create(mode="computer", variant="duo")
         async with table.client.connect(made.token, made.credentials) as device:
-            state = await device.state_of(0)
-            for _ in range(20):  # until the computer is to move (a move may keep the turn)
-                answer = await device.act(0, state["version"], state["view"]["legal"][0])
-                assert answer["type"] == "result", answer
-                state = await device.state_of(0, newer_than=state["version"])
-                if state["view"]["turn"] != 0:
-                    break
-            assert state["view"]["turn"] != 0
+            state = await play_until_the_computer_is_to_move(device)
             await redis.kill()  # before the computer's second is up: its move meets no Redis
             await redis.start()
-            after = await device.state_of(0, newer_than=answer["version"])
-            assert after["version"] > answer["version"]  # the computer moved after all
+            after = await device.state_of(0, newer_than=state["version"])
+            assert after["version"] > state["version"]  # the computer moved after all
 
 
 async def test_a_computer_move_that_meets_redis_away_is_tried_again(
@@ -114,14 +121,7 @@ async def test_a_computer_move_that_meets_redis_away_is_tried_again(
     monkeypatch.setattr(service, "bot_move", flaky)
     made = await table.client.create(mode="computer", variant="duo")
     async with table.client.connect(made.token, made.credentials) as device:
-        state = await device.state_of(0)
-        for _ in range(20):  # until the computer is to move (a move may keep the turn)
-            answer = await device.act(0, state["version"], state["view"]["legal"][0])
-            assert answer["type"] == "result", answer
-            state = await device.state_of(0, newer_than=state["version"])
-            if state["view"]["turn"] != 0:
-                break
-        assert state["view"]["turn"] != 0
+        state = await play_until_the_computer_is_to_move(device)
         after = await device.state_of(0, newer_than=state["version"])
     assert len(failures) == 2
     assert after["version"] > state["version"]  # the computer moved after two failures
