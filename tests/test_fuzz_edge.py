@@ -94,6 +94,10 @@ FIELDS: dict[str, dict[str, st.SearchStrategy[Any]]] = {
         "action": maybe(action_values),
     },
     "agree": {"entropy": maybe(st.text(max_size=80))},
+    "rename": {
+        "name": maybe(st.text(max_size=40) | st.just("  ") | st.text(min_size=97, max_size=200)),
+        "seat": maybe(st.sampled_from([0, 1, True])),
+    },
     "undo": {},
     "verify": {
         "format": maybe(st.just("eights-game/1")),
@@ -134,7 +138,7 @@ def bodies(draw: st.DrawFn, endpoint: str, version: int) -> bytes:
     return serialise(body, version + draw(st.sampled_from([0, 0, 0, -1, 1])))
 
 
-endpoints = st.sampled_from(["/api/rooms", "join", "act", "agree", "undo", "verify"])
+endpoints = st.sampled_from(["/api/rooms", "join", "act", "agree", "undo", "rename", "verify"])
 
 
 def _snapshot(redis_sync: redis.Redis, token: str) -> list[Any]:
@@ -192,6 +196,7 @@ async def test_no_request_to_any_endpoint_gets_a_5xx_or_changes_a_room_it_refuse
         "act": f"/api/rooms/{token}/act",
         "agree": f"/api/rooms/{token}/agree",
         "undo": f"/api/rooms/{token}/undo",
+        "rename": f"/api/rooms/{token}/rename",
         "verify": "/api/verify",
     }
     endpoint = data.draw(endpoints)
@@ -221,7 +226,8 @@ segment = st.text(st.characters(categories=["L", "N", "P", "S"]), min_size=1, ma
 @given(
     method=st.sampled_from(["GET", "POST", "PUT", "DELETE"]),
     pattern=st.sampled_from(["/api/rooms/{}", "/api/rooms/{}/state", "/api/rooms/{}/record",
-                             "/api/rooms/T/seats/{}/reset", "/t/{}", "/ws/{}", "/{}"]),
+                             "/api/rooms/T/seats/{}/reset", "/api/rooms/{}/qr.svg",
+                             "/t/{}", "/ws/{}", "/{}"]),
     part=segment,
     auth=st.text(st.characters(codec="latin-1", exclude_categories=["Cc"]), max_size=60),
 )  # fmt: skip
