@@ -22,18 +22,16 @@ from tests.browser.support import (
     MISSING_CHROMIUM,
     STEP_MS,
     chromium_path,
-    click_move,
     launch,
     my_turn,
     open_pair,
     over,
+    play_hand_to_its_end,
     play_online,
     running_server,
     settle,
     table,
-    version,
     wait_actionable,
-    wait_settled,
     wait_table,
 )
 
@@ -196,13 +194,7 @@ def _ember_ridge(device: Callable[[], BrowserContext], save: Save) -> None:
     expect(page.get_by_test_id("help-dialog")).to_be_visible()
     save(page, "ember-ridge-help")
     page.keyboard.press("Escape")
-    for _ in range(MAX_ACTIONS):
-        wait_actionable(page)
-        if over(page):
-            break
-        before = version(page)
-        click_move(page)
-        wait_settled(page, before)
+    play_hand_to_its_end(page)
     expect(page.get_by_test_id("results")).to_be_visible()
     save(page, "ember-ridge-results")
 

@@ -391,6 +391,18 @@ def play_online(pages: dict[int, Page], limit: int = MAX_ACTIONS) -> int:
     return limit
 
 
+def play_hand_to_its_end(page: Page) -> None:
+    """Against the computer: this page's moves, until the hand is over."""
+    for _ in range(MAX_ACTIONS):
+        wait_actionable(page)
+        if over(page):
+            return
+        before = version(page)
+        click_move(page)
+        wait_settled(page, before)
+    raise AssertionError("the hand did not end")
+
+
 def take_seat(page: Page, name: str | None = None) -> None:
     """On an invitation page: answer "Your name" (with `name`, or leave this browser's
     own) and take the seat."""

@@ -14,7 +14,7 @@ from tests.browser.support import (
     Device,
     click_move,
     open_pair,
-    over,
+    play_hand_to_its_end,
     play_online,
     settle,
     table,
@@ -108,18 +108,6 @@ def restart(page: Page) -> None:
 def dim_card(page: Page) -> Locator | None:
     cards = page.locator("[data-testid=hand] [data-card][data-playable=false]")
     return cards.first if cards.count() else None
-
-
-def play_hand_to_its_end(page: Page) -> None:
-    """Against the computer: this page's moves, until the hand is over."""
-    for _ in range(MAX_ACTIONS):
-        wait_actionable(page)
-        if over(page):
-            return
-        before = version(page)
-        click_move(page)
-        wait_settled(page, before)
-    raise AssertionError("the hand did not end")
 
 
 # ---- 6. the friend is away ------------------------------------------------------------
