@@ -9,16 +9,28 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import permutations
 
-from .actions import DRAW, KEEP, PASS, PLAY_NAMING, PLAY_ONE, Action, ActionType
+from .actions import DRAW, KEEP, PASS, PLAY_NAMING, PLAY_ONE, TAKE, Action, ActionType
 from .cards import EIGHT, RANK_OF, SUIT_OF, Card
 from .errors import Rejection
-from .events import Drew, Event, GameOver, HandOver, Kept, Passed, Played, Reshuffled, TurnEnded
+from .events import (
+    Drew,
+    Event,
+    GameOver,
+    HandOver,
+    Kept,
+    Passed,
+    Played,
+    Reshuffled,
+    Took,
+    TurnEnded,
+)
 from .matching import can_draw, fits
 from .outcome import EndReason, GameOutcome
 from .position import Position
 from .reasons import rejection_for
 from .scoring import game_outcome, score_hand
 from .shuffle import shuffled
+from .specials import after_play, answers, lays_together
 
 
 @dataclass(frozen=True)
@@ -34,6 +46,8 @@ def legal_actions(pos: Position) -> list[Action]:
     if pos.outcome is not None:
         return []
     o = pos.rules.options
+    if pos.pending is not None:
+        return [*answers(pos, pos.hands[pos.turn]), TAKE]
     if pos.drawn is not None:
         actions = _plays_from(pos, [pos.drawn], pos.hands[pos.turn])
         if o.drawn_card == "may_keep":
@@ -73,11 +87,18 @@ def _plays_from(pos: Position, leads: list[Card], hand: list[Card]) -> list[Acti
 
 def _multi_plays(pos: Position, leads: list[Card], hand: list[Card]) -> list[Action]:
     out: list[Action] = []
-    multi = pos.rules.options.max_cards_per_play
+    o = pos.rules.options
+    multi = o.max_cards_per_play
     for card in leads:
         if not fits(pos, card):
             continue
         rank = RANK_OF[card]
+        if not lays_together(o, rank):
+            if rank == EIGHT:
+                out.extend(PLAY_NAMING[card])
+            else:
+                out.append(PLAY_ONE[card])
+            continue
         mates = [c for c in hand if RANK_OF[c] == rank and c != card]
         for size in range(min(multi - 1, len(mates)) + 1):
             for tail in permutations(mates, size):
@@ -124,8 +145,9 @@ def _carry_out(pos: Position, action: Action) -> list[Event]:
         pos.draws = pos.passes = 0
         events.append(Played(seat, cards, pos.suit))
         if hand:
-            pos.turn = (seat + pos.direction) % len(pos.hands)
+            after_play(pos, seat, cards, events)
         else:
+            pos.pending = None
             _finish(pos, EndReason.WENT_OUT, seat, events)
     elif kind is ActionType.DRAW:
         if not pos.stock:
@@ -157,7 +179,9 @@ def _carry_out(pos: Position, action: Action) -> list[Event]:
             _finish(pos, EndReason.BLOCKED, None, events)
         else:
             pos.turn = _next_seat(pos, seat)
-    else:  # pragma: no cover - take and bridge are never legal at these tables yet
+    elif kind is ActionType.TAKE:
+        _take(pos, seat, events)
+    else:  # pragma: no cover - a bridge is never legal at these tables yet
         raise AssertionError(f"{kind} is not implemented")
     blocks_at_once = pos.rules.options.block_when == "nobody_can_move"
     if blocks_at_once and pos.outcome is None and _nobody_can_move(pos):
@@ -165,8 +189,34 @@ def _carry_out(pos: Position, action: Action) -> list[Event]:
     return events
 
 
+def _take(pos: Position, seat: int, events: list[Event]) -> None:
+    """The seat takes the whole pending pickup and loses its turn. A stock that runs out in
+    the middle is made anew from the pile; what even that cannot give is never taken."""
+    pending = pos.pending
+    assert pending is not None
+    hand = pos.hands[seat]
+    taken: list[Card] = []
+    for _ in range(pending.count):
+        if not pos.stock:
+            rules = pos.rules
+            if not (rules.options.reshuffle and len(pos.pile) > 1) or (
+                pos.reshuffles >= rules.reshuffle_cap
+            ):
+                break
+            _reshuffle(pos, events)
+        card = pos.stock.pop()
+        hand.append(card)
+        taken.append(card)
+    pos.pending = None
+    pos.draws = pos.passes = 0
+    events.append(Took(seat, tuple(taken), pending.count))
+    pos.turn = _next_seat(pos, seat)
+
+
 def _nobody_can_move(pos: Position) -> bool:
-    """No card can come from the stock and no seat holds a card that fits."""
+    """No card can come from the stock, no seat holds a card that fits, no pickup waits."""
+    if pos.pending is not None:
+        return False
     if bool(pos.stock) or (pos.rules.options.reshuffle and len(pos.pile) > 1):
         return False
     return not any(fits(pos, card) for hand in pos.hands for card in hand)

@@ -39,6 +39,9 @@ ERROR_CODES: dict[str, tuple[Kind, str]] = {
     "draw_limit": ("illegal", "The seat has drawn as many cards as a turn allows."),
     "cannot_pass": ("illegal", "The seat can still play or draw."),
     "nothing_to_take": ("illegal", "No pickup is waiting to be taken."),
+    "pickup_waiting": ("illegal", "A pickup waits for the seat: answer it or take it."),
+    "not_an_answer": ("illegal", "Only a two answers twos, and a queen a queen."),
+    "only_twos_together": ("illegal", "Only twos go down together at this table."),
     "no_bridge": ("illegal", "This table has no bridge to declare."),
 }
 

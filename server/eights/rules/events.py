@@ -54,6 +54,37 @@ class TimedOut(NamedTuple):
     seat: int
 
 
+class PickupWaiting(NamedTuple):
+    """A pickup now waits for ``seat``: it answers it or takes ``pickup`` cards."""
+
+    seat: int
+    kind: str
+    """``two`` or ``queen``: what answers it."""
+    pickup: int
+    """How many cards it is now."""
+
+
+class Took(NamedTuple):
+    """The seat took a pickup and lost its turn."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    """Private to the taking seat; fewer than ``pickup`` when even a new stock ran short."""
+    pickup: int
+
+
+class Skipped(NamedTuple):
+    """A jack made this seat lose its turn."""
+
+    seat: int
+
+
+class Reversed(NamedTuple):
+    """A king turned the play around: ``direction`` is the new one (1 or -1)."""
+
+    direction: int
+
+
 class Reshuffled(NamedTuple):
     cards: int
     """How many cards the new stock holds."""
@@ -70,5 +101,18 @@ class GameOver(NamedTuple):
 
 
 Event = (
-    Opened | Played | Drew | Kept | Passed | TurnEnded | TimedOut | Reshuffled | HandOver | GameOver
+    Opened
+    | Played
+    | Drew
+    | Kept
+    | Passed
+    | TurnEnded
+    | TimedOut
+    | PickupWaiting
+    | Took
+    | Skipped
+    | Reversed
+    | Reshuffled
+    | HandOver
+    | GameOver
 )

@@ -105,6 +105,66 @@ OPENING_EIGHT = HouseRule(
 )
 
 
+def _on_off(
+    key: str, label: str, on: tuple[str, Mapping[str, Any]], off: tuple[str, Mapping[str, Any]]
+) -> HouseRule:
+    return HouseRule(key, label, (HouseChoice("on", *on), HouseChoice("off", *off)))
+
+
+TWOS = _on_off(
+    "twos",
+    "Twos",
+    ("The next player picks up 2; up to four twos go down together", {"pickup_twos": 2}),
+    ("Ordinary cards", {"pickup_twos": 0}),
+)
+
+JACKS = _on_off(
+    "jacks",
+    "Jacks",
+    ("Skip the next player", {"skip_jacks": True}),
+    ("Ordinary cards", {"skip_jacks": False}),
+)
+
+QUEENS = HouseRule(
+    "queens",
+    "Queens",
+    (
+        HouseChoice(
+            "spades",
+            "Only the queen of spades: the next player picks up 5",
+            {"pickup_queens": "spades"},
+        ),
+        HouseChoice("all", "Every queen is a pickup five", {"pickup_queens": "all"}),
+        HouseChoice("off", "Ordinary cards", {"pickup_queens": "none"}),
+    ),
+)
+
+KINGS = _on_off(
+    "kings",
+    "Kings",
+    ("Turn the play around", {"reverse_kings": True}),
+    ("Ordinary cards", {"reverse_kings": False}),
+)
+
+ANSWERING = _on_off(
+    "answering",
+    "A pickup",
+    ("Answer it (a two for twos, a queen for a queen) or take it", {"answering": True}),
+    ("Take it and sit out, every time", {"answering": False}),
+)
+
+LOSERS_GO_DOWN = HouseRule(
+    "losers_go_down",
+    "At the end of a hand",
+    (
+        HouseChoice("off", "Only the winner's total moves", {"losers_pay": False}),
+        HouseChoice(
+            "on", "Losers go down as well: each takes its own cards off", {"losers_pay": True}
+        ),
+    ),
+)
+
+
 def _game_to(*targets: int, standard: HouseChoice | None = None) -> HouseRule:
     choices = [standard] if standard else []
     choices += [HouseChoice(str(t), f"First to {t} points", {"target": t}) for t in targets]
@@ -119,6 +179,15 @@ HOUSE_RULES: Mapping[str, tuple[HouseRule, ...]] = {
         EMPTY_STOCK,
         OPENING_EIGHT,
         _game_to(50, 100, 150, 200, 250),
+    ),
+    "newfoundland": (
+        TWOS,
+        JACKS,
+        QUEENS,
+        KINGS,
+        ANSWERING,
+        LOSERS_GO_DOWN,
+        _game_to(50, 100, 250, 500, 1000),
     ),
     "ember-ridge": (
         DRAWING,

@@ -12,9 +12,11 @@ from typing import Any
 from .cards import (
     CODE_OF,
     EIGHT,
+    QUEEN,
     RANK_OF,
     SUIT_CHARS,
     SUIT_OF,
+    TWO,
     Card,
     card_name,
     parse_card,
@@ -120,15 +122,18 @@ def position_from_json(data: object, rules: Rules) -> Position:
     direction = data.get("direction", 1)
     if direction not in (1, -1) or isinstance(direction, bool):
         raise PositionError("direction is 1 or -1")
-    if data.get("pending") is not None:
-        raise PositionError(f"the {rules.variant} table has no pickups: pending must be null")
+    pending = _pending(data.get("pending"), rules, pile)
     drawn = None
     if data.get("drawn") is not None:
         drawn = _card(data["drawn"], "drawn", rules)
         if drawn not in parsed_hands[turn]:
             raise PositionError("drawn must be a card in the hand of the seat to act")
+        if pending is not None:
+            raise PositionError("a seat with a pickup waiting has not drawn a card")
     draws = _int(data, "draws", 1 if drawn is not None else 0, 0, 60)
     assert draws is not None
+    if pending is not None and draws:
+        raise PositionError("a seat with a pickup waiting has not drawn: draws must be 0")
     _check_suit_and_drawing(rules, pile, suit, parsed_hands[turn], drawn, draws)
     passes = _int(data, "passes", 0, 0, n)
     reshuffles = _int(data, "reshuffles", 0, 0, 100_000)
@@ -144,7 +149,7 @@ def position_from_json(data: object, rules: Rules) -> Position:
         suit=suit,
         turn=turn,
         direction=direction,
-        pending=None,
+        pending=pending,
         drawn=drawn,
         draws=draws,
         passes=passes,
@@ -195,6 +200,27 @@ def _check_suit_and_drawing(
             raise PositionError(
                 "the seat to act is drawing while a card of its hand fits, which this table forbids"
             )
+
+
+def _pending(raw: object, rules: Rules, pile: list[Card]) -> Pending | None:
+    """A pickup waiting for the seat to act: only where the table has one, only on the card
+    that makes it, and never with a suit named (twos and queens name none)."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict) or set(raw) != {"kind", "count"}:
+        raise PositionError('pending is null or {"kind": "two" or "queen", "count": n}')
+    kind, count = raw["kind"], raw["count"]
+    if kind not in ("two", "queen"):
+        raise PositionError(f'pending kind is "two" or "queen", not {kind!r}')
+    if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 1000:
+        raise PositionError("pending count must be a whole number from 1 to 1000")
+    o = rules.options
+    if (kind == "two" and not o.pickup_twos) or (kind == "queen" and o.pickup_queens == "none"):
+        raise PositionError(f"at this table a {kind} makes no pickup: pending must be null")
+    rank = TWO if kind == "two" else QUEEN
+    if RANK_OF[pile[-1]] != rank or len(pile) < 2:
+        raise PositionError(f"a {kind} pickup waits only with a {kind} laid on top of the pile")
+    return Pending(kind, count)
 
 
 def position_to_json(pos: Position) -> dict[str, Any]:

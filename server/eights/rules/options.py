@@ -59,6 +59,24 @@ class Options:
     )
     game_winner: str = field(default="highest", metadata={"choices": ("highest", "lowest")})
     max_cards_per_play: int = field(default=1, metadata={"range": (1, 4)})
+    lay_together: str = field(
+        default="same_rank", metadata={"choices": ("same_rank", "pickup_twos")}
+    )
+    """Which cards may go down together (up to ``max_cards_per_play``): any cards of one
+    rank, or only twos and only while twos are a pickup (Newfoundland)."""
+    pickup_twos: int = field(default=0, metadata={"range": (0, 4)})
+    """Each two laid makes the next seat pick up this many (0: twos are ordinary cards)."""
+    pickup_queens: str = field(default="none", metadata={"choices": ("none", "spades", "all")})
+    """Which queens make the next seat pick up ``queen_pickup``."""
+    queen_pickup: int = field(default=5, metadata={"range": (1, 10)})
+    answering: bool = True
+    """A pickup may be answered: a two with twos, a queen with a queen; it grows and moves on."""
+    skip_jacks: bool = False
+    """A jack skips the next seat."""
+    reverse_kings: bool = False
+    """A king turns the play around (with two players it simply passes the turn)."""
+    losers_pay: bool = False
+    """Every seat that did not win a hand takes its own cards off its own total."""
     block_when: str = field(
         default="all_pass", metadata={"choices": ("all_pass", "nobody_can_move")}
     )

@@ -16,6 +16,7 @@ from .cards import (
 from .errors import Rejection
 from .matching import can_draw, fits, is_drawing
 from .position import Position
+from .specials import ANSWER_NAMES, is_answer, lays_together, pickup_sentence
 
 
 def _a(word: str) -> str:
@@ -52,6 +53,8 @@ def unplayable_reasons(pos: Position, seat: int, legal: list[Action]) -> dict[Ca
             out[card] = "The hand is over."
         elif seat != pos.turn:
             out[card] = "It is not your turn."
+        elif pos.pending is not None:
+            out[card] = pickup_sentence(pos)
         elif pos.drawn is not None:
             out[card] = _draw_sentence(pos)
         elif is_drawing(pos) and can_draw(pos):
@@ -72,6 +75,8 @@ def rejection_for(pos: Position, seat: int, action: Action) -> Rejection:
         return _refuse_play(pos, seat, action)
     if action.cards or action.suit is not None:
         return Rejection("bad_action", f"A {kind.value} names no cards and no suit.")
+    if pos.pending is not None and kind is not ActionType.TAKE:
+        return Rejection("pickup_waiting", pickup_sentence(pos))
     if kind is ActionType.DRAW:
         return _refuse_draw(pos, seat)
     if kind is ActionType.KEEP:
@@ -110,6 +115,14 @@ def _refuse_play(pos: Position, seat: int, action: Action) -> Rejection:
     for card in cards:
         if card not in hand:
             return Rejection("card_not_in_hand", f"You do not hold {card_name(card)}.")
+    o = rules.options
+    if (
+        len(cards) > 1
+        and o.lay_together == "pickup_twos"
+        and not all(lays_together(o, RANK_OF[c]) for c in cards)
+    ):
+        what = "Only twos go down together" if o.pickup_twos else "Cards go down one at a time"
+        return Rejection("only_twos_together", f"{what}: lay one card.")
     if len(cards) > rules.options.max_cards_per_play:
         if rules.options.max_cards_per_play == 1:
             return Rejection("one_card_only", "This table plays one card at a time.")
@@ -119,6 +132,21 @@ def _refuse_play(pos: Position, seat: int, action: Action) -> Rejection:
     if len({RANK_OF[c] for c in cards}) > 1:
         return Rejection("same_rank_required", "Cards laid together must share a rank.")
     first = cards[0]
+    pending = pos.pending
+    if pending is not None:
+        if not o.answering:
+            return Rejection("pickup_waiting", pickup_sentence(pos))
+        if not is_answer(pos, cards):
+            return Rejection(
+                "not_an_answer",
+                f"Only {ANSWER_NAMES[pending.kind]} answers this pickup: "
+                f"answer with {ANSWER_NAMES[pending.kind]} or pick up {pending.count}.",
+            )
+        if len(cards) > 1 and not lays_together(o, RANK_OF[first]):
+            return Rejection("only_twos_together", "Queens go down one at a time.")
+        if action.suit is not None:
+            return Rejection("suit_not_allowed", "Only an eight names a suit.")
+        return Rejection("not_an_answer", "That answer is not allowed now.")  # pragma: no cover
     if pos.drawn is not None and first != pos.drawn:
         return Rejection("must_play_drawn", _draw_sentence(pos))
     if is_drawing(pos) and can_draw(pos):

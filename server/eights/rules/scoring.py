@@ -33,6 +33,8 @@ def score_hand(
         points = [
             sum(remaining[o_] - remaining[s] for o_ in seats) if s in winners else 0 for s in seats
         ]
+    if o.losers_pay:
+        points = [p if s in winners else -remaining[s] for s, p in enumerate(points)]
     return HandOutcome(reason, winners, tuple(points), remaining)
 
 

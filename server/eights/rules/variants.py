@@ -64,7 +64,34 @@ EMBER_RIDGE = Variant(
     ),
 )
 
-VARIANTS: Mapping[str, Variant] = {v.name: v for v in (DUO, CLASSIC, EMBER_RIDGE)}
+NEWFOUNDLAND = Variant(
+    name="newfoundland",
+    title="Newfoundland Krazy 8's",
+    source="001_b936565675a69f15.txt",
+    options=Options().replace(
+        {
+            "max_players": 7,
+            "cards_dealt": _table(p2=7, p3=5, p4=5, p5=5, p6=5, p7=5),
+            "draw_with_legal": False,
+            "drawn_card": "must_play",
+            "reshuffle": True,
+            "points": {"2": 30, "J": 15, "Q": 40, "K": 20},
+            "win_points": "others_cards",
+            "blocked_points": "others_cards",
+            "target": 250,
+            "block_when": "nobody_can_move",
+            "max_cards_per_play": 4,
+            "lay_together": "pickup_twos",
+            "pickup_twos": 2,
+            "pickup_queens": "spades",
+            "skip_jacks": True,
+            "reverse_kings": True,
+            "answering": True,
+        }
+    ),
+)
+
+VARIANTS: Mapping[str, Variant] = {v.name: v for v in (DUO, CLASSIC, NEWFOUNDLAND, EMBER_RIDGE)}
 DEFAULT_VARIANT = DUO.name
 
 

@@ -21,9 +21,13 @@ from .events import (
     Kept,
     Opened,
     Passed,
+    PickupWaiting,
     Played,
     Reshuffled,
+    Reversed,
+    Skipped,
     TimedOut,
+    Took,
     TurnEnded,
 )
 from .matching import can_draw, is_drawing, suit_in_force
@@ -99,6 +103,8 @@ class PublicView:
     entropy: tuple[str, ...]
     log: tuple[dict[str, Any], ...] = ()
     """This hand's events in order, as anyone at the table saw them (no drawn cards)."""
+    pending: dict[str, Any] | None = None
+    """The pickup waiting for the seat to act, ``{"kind": "two", "count": 4}``, or None."""
 
     @property
     def top(self) -> Card:
@@ -134,6 +140,7 @@ class PublicView:
             "seed": self.seed,
             "entropy": list(self.entropy),
             "log": list(self.log),
+            "pending": self.pending,
         }
 
     @classmethod
@@ -170,6 +177,7 @@ class PublicView:
             seed=data["seed"],
             entropy=tuple(data["entropy"]),
             log=tuple(data["log"]),
+            pending=data.get("pending"),
         )
 
 
@@ -241,6 +249,9 @@ def public_view(pos: Position) -> PublicView:
         seed=pos.seed if game is not None else None,
         entropy=pos.entropy,
         log=tuple(event_for(e, None) for e in pos.log),
+        pending=None
+        if pos.pending is None
+        else {"kind": pos.pending.kind, "count": pos.pending.count},
     )
 
 
@@ -293,6 +304,18 @@ def event_for(event: Event, seat: int | None) -> dict[str, Any]:
         return {"type": "turn_ended", "seat": event.seat}
     if isinstance(event, TimedOut):
         return {"type": "timed_out", "seat": event.seat}
+    if isinstance(event, PickupWaiting):
+        return {"type": "pickup", "seat": event.seat, "kind": event.kind, "count": event.pickup}
+    if isinstance(event, Took):
+        out = {"type": "took", "seat": event.seat, "count": event.pickup}
+        out["taken"] = len(event.cards)
+        if seat == event.seat:
+            out["cards"] = codes(event.cards)
+        return out
+    if isinstance(event, Skipped):
+        return {"type": "skipped", "seat": event.seat}
+    if isinstance(event, Reversed):
+        return {"type": "reversed", "direction": event.direction}
     if isinstance(event, Reshuffled):
         return {"type": "reshuffled", "cards": event.cards, "times": event.times}
     if isinstance(event, HandOver):
