@@ -11,7 +11,7 @@ import pytest
 from eights.web.keys import HUB
 from tests.rooms_helpers import check_no_leaks, open_table, play_socket_game
 
-VARIANTS = ["duo", "classic", "ember-ridge"]
+VARIANTS = ["duo", "classic", "newfoundland", "ember-ridge"]
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
