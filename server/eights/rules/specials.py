@@ -75,7 +75,8 @@ def after_play(pos: Position, seat: int, cards: tuple[Card, ...], events: list[E
     o = pos.rules.options
     n = len(pos.hands)
     last = cards[-1]
-    kind = pickup_kind(o, last, pos.pending)
+    rank = RANK_OF[last]
+    kind = pickup_kind(o, last, pos.pending) if rank in (TWO, QUEEN) else None
     if kind is not None:
         add = o.pickup_twos * len(cards) if kind == "two" else o.queen_pickup
         count = add + (pos.pending.count if pos.pending is not None else 0)
@@ -84,7 +85,6 @@ def after_play(pos: Position, seat: int, cards: tuple[Card, ...], events: list[E
         events.append(PickupWaiting(pos.turn, kind, count))
         return
     pos.pending = None
-    rank = RANK_OF[last]
     if rank == JACK and o.skip_jacks:
         skipped = (seat + pos.direction) % n
         events.append(Skipped(skipped))
