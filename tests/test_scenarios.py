@@ -110,6 +110,36 @@ UNREADABLE: dict[str, str | dict[str, Any]] = {
         "options": {"deck": "36"},
         "position": _position([["5H"], ["7D"]], ["9H"]),
     },
+    "pending-on-a-card-that-makes-no-pickup": {
+        "variant": "newfoundland",
+        "position": {
+            **_position([["5H"], ["2D"]], ["9H", "KS"]),
+            "pending": {"kind": "two", "count": 2},
+        },
+    },
+    "pending-on-the-opening-card": {
+        "variant": "newfoundland",
+        "position": {**_position([["5H"], ["2D"]], ["2H"]), "pending": {"kind": "two", "count": 2}},
+    },
+    "pending-queen-where-queens-are-ordinary": {
+        "variant": "newfoundland",
+        "options": {"pickup_queens": "none"},
+        "position": {
+            **_position([["5H"], ["2D"]], ["9S", "QS"]),
+            "pending": {"kind": "queen", "count": 5},
+        },
+    },
+    "pending-of-no-kind": {
+        "variant": "newfoundland",
+        "position": {
+            **_position([["5H"], ["3D"]], ["9S", "2S"]),
+            "pending": {"kind": "jack", "count": 1},
+        },
+    },
+    "direction-zero": {
+        "variant": "newfoundland",
+        "position": {**_position([["5H"], ["2D"]], ["9H"]), "direction": 0},
+    },
     "pending-at-a-table-without-pickups": {
         "variant": "duo",
         "position": {**_position([["5H"], ["2D"]], ["9H"]), "pending": {"kind": "two", "count": 2}},

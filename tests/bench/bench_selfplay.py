@@ -16,9 +16,11 @@ import argparse
 import json
 import os
 import platform
+import random
 import statistics
+import time
 
-from eights.cli.selfplay import Summary, selfplay
+from eights.cli.selfplay import Summary, game_seed, play_game
 from eights.rules import Rules
 
 
@@ -63,15 +65,16 @@ def main() -> None:
 
 
 def _play_hands(rules: Rules, hands: int, seed: str) -> Summary:
-    """Whole games until at least ``hands`` hands are played (a duo game is one hand)."""
-    summary = selfplay(rules, 1, f"{seed}/0")
-    games = 1
+    """Whole games until at least ``hands`` hands are played, as ``selfplay`` plays them
+    (for duo, where a game is one hand, exactly ``selfplay(rules, hands, seed)``)."""
+    summary = Summary(rules.variant, rules.players)
+    summary.wins = [0] * rules.players
+    rng = random.Random(seed)
+    started = time.perf_counter()
     while summary.hands < hands:
-        more = selfplay(rules, 1, f"{seed}/{games}")
-        games += 1
-        summary.hands += more.hands
-        summary.actions += more.actions
-        summary.seconds += more.seconds
+        play_game(rules, game_seed(seed, summary.games), rng, summary, None)
+        summary.games += 1
+    summary.seconds = time.perf_counter() - started
     return summary
 
 
