@@ -12,6 +12,7 @@ from eights.rules import (
     MalformedAction,
     OptionError,
     Position,
+    PositionError,
     Rejection,
     Rules,
     apply,
@@ -226,3 +227,124 @@ def test_equal_highest_totals_deal_from_the_left_of_the_last_dealer() -> None:
     pos = position_from_json(data, rules)
     # totals: 40, 20, 40 -> seats 0 and 2 share the highest; seat 2 comes first after dealer 0
     assert next_dealer(pos) == 2
+
+
+def nf_position(players: int = 3, **fields: object) -> Position:
+    data: dict[str, object] = {
+        "hands": [["2H", "9C", "KS"], ["5D", "2C", "QD"], ["JC", "4H", "4C"], ["6S", "7S"]][
+            :players
+        ],
+        "pile": ["7H"],
+        "stock": ["AC", "TC", "9D", "3S", "AD", "AH"],
+        "suit": None,
+        "turn": 0,
+    }
+    data.update(fields)
+    return position_from_json(data, Rules.for_variant("newfoundland", players))
+
+
+def applied(pos: Position, seat: int, action: Action) -> Applied:
+    result = apply(pos, seat, action)
+    assert isinstance(result, Applied), result
+    return result
+
+
+def test_a_waiting_pickup_is_in_the_view_with_its_answers_and_take() -> None:
+    pos = applied(nf_position(), 0, play("2H")).position
+    mine = view_for(pos, 1).to_json()
+    assert mine["pending"] == {"kind": "two", "count": 2}
+    assert mine["legal"] == [{"type": "play", "cards": ["2C"]}, {"type": "take"}]
+    assert mine["unplayable"] == {
+        "5D": "Pick up 2, or answer with a two.",
+        "QD": "Pick up 2, or answer with a two.",
+    }
+    assert view_for(pos, 0).to_json()["pending"] == {"kind": "two", "count": 2}
+    assert mine["log"][-2:] == [
+        {"type": "played", "seat": 0, "cards": ["2H"], "suit": None},
+        {"type": "pickup", "seat": 1, "kind": "two", "count": 2},
+    ]
+
+
+def test_the_cards_taken_are_told_only_to_the_taker() -> None:
+    pos = applied(nf_position(), 0, play("2H")).position
+    result = applied(pos, 1, Action(ActionType.TAKE))
+    (event,) = result.events
+    took = {"type": "took", "seat": 1, "count": 2, "taken": 2}
+    assert event_for(event, 1) == {**took, "cards": ["AC", "TC"]}
+    assert event_for(event, 0) == took
+    assert event_for(event, None) == took
+    after = result.position
+    assert view_for(after, 1).to_json()["log"][-1] == took
+    assert view_for(after, 1).to_json()["hand"] == ["5D", "2C", "QD", "AC", "TC"]
+    assert view_for(after, 2).to_json()["pending"] is None
+    assert after.turn == 2
+
+
+def test_a_pickup_that_nothing_can_give_in_full_says_how_many_were_taken() -> None:
+    pos = nf_position(
+        hands=[["9C", "3D"], ["5D", "6C"], ["4S", "KH"]],
+        pile=["9S", "2D", "2C", "2H", "2S"],
+        stock=["AC", "AD"],
+        turn=1,
+        pending={"kind": "two", "count": 8},
+    )
+    result = applied(pos, 1, Action(ActionType.TAKE))
+    log = [event_for(e, 0) for e in result.events]
+    assert log == [
+        {"type": "reshuffled", "cards": 4, "times": 1},
+        {"type": "took", "seat": 1, "count": 8, "taken": 6},
+    ]
+
+
+def test_a_jack_and_a_king_are_in_the_log() -> None:
+    pos = nf_position(4, hands=[["JH", "4C"], ["5C", "3D"], ["KH", "TD"], ["6S", "7S"]])
+    pos = applied(pos, 0, play("JH")).position
+    assert pos.turn == 2
+    pos = applied(pos, 2, play("KH")).position
+    assert (pos.turn, pos.direction) == (1, -1)
+    log = view_for(pos, 3).to_json()["log"]
+    assert {"type": "skipped", "seat": 1} in log
+    assert log[-1] == {"type": "reversed", "direction": -1}
+    assert view_for(pos, 3).to_json()["direction"] == -1
+
+
+def test_a_king_heads_up_turns_nothing_and_logs_nothing() -> None:
+    pos = nf_position(2, hands=[["KH", "4C"], ["5H", "6C"]])
+    result = applied(pos, 0, play("KH"))
+    assert [event_for(e, None)["type"] for e in result.events] == ["played"]
+    assert (result.position.turn, result.position.direction) == (1, 1)
+
+
+@pytest.mark.parametrize(
+    ("fields", "reason"),
+    [
+        ({"pending": {"kind": "two", "count": 2}}, "a two pickup waits only with a two"),
+        ({"pile": ["2D"], "pending": {"kind": "two", "count": 2}}, "only with a two laid"),
+        ({"pile": ["7H", "2D"], "pending": {"kind": "three", "count": 2}}, "not 'three'"),
+        ({"pile": ["7H", "2D"], "pending": {"kind": "two", "count": 0}}, "from 1 to 1000"),
+        ({"pile": ["7H", "2D"], "pending": {"kind": "two"}}, "pending is null or"),
+        ({"pile": ["7H", "2D"], "pending": {"kind": "two", "count": 2}, "draws": 1}, "draws"),
+        ({"direction": 2}, "direction is 1 or -1"),
+        ({"direction": True}, "direction is 1 or -1"),
+    ],
+)
+def test_positions_with_an_impossible_pickup_or_direction_are_refused(
+    fields: dict[str, object], reason: str
+) -> None:
+    with pytest.raises(PositionError, match=reason):
+        nf_position(**fields)
+
+
+def test_a_queen_pickup_needs_a_table_where_queens_pick_up() -> None:
+    data = {
+        "hands": [["9C"], ["5D"]],
+        "pile": ["7S", "QS"],
+        "stock": ["AC"],
+        "turn": 1,
+        "pending": {"kind": "queen", "count": 5},
+    }
+    rules = Rules.for_variant("newfoundland", 2, {"pickup_queens": "none"})
+    with pytest.raises(PositionError, match="a queen makes no pickup"):
+        position_from_json(data, rules)
+    pos = position_from_json(data, Rules.for_variant("newfoundland", 2))
+    assert position_to_json(pos)["pending"] == {"kind": "queen", "count": 5}

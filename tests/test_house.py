@@ -65,6 +65,17 @@ def test_the_texts_own_answers() -> None:
     assert standard_choices("classic")["game_to"] == "100"
     assert standard_choices("ember-ridge")["empty_stock"] == "pass"
     assert standard_choices("ember-ridge")["game_to"] == "by_table"
+    # 001: "2s, jacks, queens and kings all in · only the queen of spades picks up · answer a
+    # pickup or take it", losers go down off, "Playing to 250".
+    assert standard_choices("newfoundland") == {
+        "twos": "on",
+        "jacks": "on",
+        "queens": "spades",
+        "kings": "on",
+        "answering": "on",
+        "losers_go_down": "off",
+        "game_to": "250",
+    }
 
 
 @pytest.mark.parametrize(("variant", "rule", "answer"), ANSWERS)
@@ -79,7 +90,7 @@ def test_each_answer_is_read_back_and_plays_whole_hands(
     else:
         assert [n["rule"] for n in notes] == [rule]
     base = get_variant(variant).options
-    for players in sorted({base.min_players, base.max_players}):
+    for players in range(base.min_players, base.max_players + 1):
         rules = Rules.for_variant(variant, players, house_overrides(variant, {rule: answer}))
         for n in range(3):
             rng = random.Random(f"{variant}-{rule}-{answer}-{players}-{n}")
@@ -116,6 +127,24 @@ def test_any_mix_of_answers_deals_hides_and_ends(
     rules = Rules.for_variant(variant, players, house_overrides(variant, answers))
     assert house_choices(variant, rules.options) == answers
     assert play_out(new_game(rules, "mixed"), picks).outcome is not None
+
+
+def test_the_newfoundland_answers_set_the_specials() -> None:
+    def options(**answers: str) -> dict[str, object]:
+        return options_for("newfoundland", house_overrides("newfoundland", answers)).to_json()
+
+    assert options(twos="off")["pickup_twos"] == 0
+    assert options(twos="on")["pickup_twos"] == 2
+    assert options(jacks="off")["skip_jacks"] is False
+    assert options(kings="off")["reverse_kings"] is False
+    assert options(queens="all")["pickup_queens"] == "all"
+    assert options(queens="off")["pickup_queens"] == "none"
+    assert options(answering="off")["answering"] is False
+    assert options(losers_go_down="on")["losers_pay"] is True
+    for target in (50, 100, 250, 500, 1000):
+        assert options(game_to=str(target))["target"] == {str(n): target for n in range(2, 8)}
+    with pytest.raises(OptionError, match="not 'sometimes'"):
+        house_overrides("newfoundland", {"twos": "sometimes"})
 
 
 def test_bad_answers_are_named() -> None:

@@ -1,8 +1,8 @@
 """Properties over every variant and table size, driven by hypothesis.
 
 Every card is in exactly one place after every action; no view holds another seat's cards,
-the stock or the seed; every legal action applies; every refused one changes nothing; and
-every hand ends.
+the stock or the seed; every legal action applies; every refused one changes nothing; every
+hand ends; and while a pickup waits, only its answers and `take` are legal.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from eights.rules import (
     public_view,
     view_for,
 )
-from eights.rules.cards import ALL_CARDS, CODE_OF
+from eights.rules.cards import ALL_CARDS, CODE_OF, QUEEN, RANK_OF, TWO
 from eights.rules.table import SAFETY_RESHUFFLES
 from tests.helpers import cards_in, snapshot
 
@@ -46,6 +46,19 @@ TABLES: list[tuple[str, int, Options]] = [
     ("ember-ridge", 3, {"block_when": "nobody_can_move", "drawn_card": "may_keep"}),
     ("ember-ridge", 4, {"draw_rule": "one_card", "draw_with_legal": False}),
     ("classic", 5, {"opening_eight": "stays", "reshuffle_limit": 2}),
+    # Newfoundland (001) at every size, and its specials on and off in other combinations.
+    *[("newfoundland", n, {}) for n in range(2, 8)],
+    ("newfoundland", 3, {"pickup_twos": 0}),
+    ("newfoundland", 4, {"skip_jacks": False, "pickup_queens": "all"}),
+    ("newfoundland", 2, {"pickup_queens": "none", "reverse_kings": False}),
+    ("newfoundland", 5, {"answering": False, "losers_pay": True}),
+    ("newfoundland", 6, {"pickup_twos": 4, "pickup_queens": "all", "answering": False}),
+    ("newfoundland", 7, {"reverse_kings": False, "skip_jacks": False, "losers_pay": True}),
+    ("newfoundland", 3, {"pickup_twos": 0, "pickup_queens": "none", "answering": False}),
+    ("newfoundland", 4, {"pickup_twos": 4, "reshuffle": False}),
+    # The specials on at tables that were not written with them.
+    ("classic", 4, {"pickup_twos": 2, "skip_jacks": True, "reverse_kings": True}),
+    ("ember-ridge", 3, {"pickup_queens": "spades", "answering": False, "losers_pay": True}),
 ]
 STEP_LIMIT = 40 * 52 * (SAFETY_RESHUFFLES + 2)
 """More actions than any hand can take: a new stock per 52 draws at most, plus plays."""
@@ -197,3 +210,53 @@ def test_same_seed_same_actions_same_game(
     first = play_out(new_game(rules, seed), picks, check_views=False)
     second = play_out(new_game(rules, seed), picks, check_views=False)
     assert snapshot(first) == snapshot(second)
+
+
+def assert_pickup_leaves_answers_and_take(pos: Position) -> None:
+    """While a pickup waits, the seat to act may answer it with cards of its kind (twos for
+    twos, one queen for a queen, none where answering is off) or take it, and nothing else."""
+    pending = pos.pending
+    if pending is None or pos.outcome is not None:
+        return
+    legal = legal_actions(pos)
+    assert legal[-1].type is ActionType.TAKE
+    assert [a for a in legal if a.type is not ActionType.PLAY] == [legal[-1]]
+    o = pos.rules.options
+    answers = legal[:-1]
+    if not o.answering:
+        assert answers == []
+        return
+    hand = pos.hands[pos.turn]
+    rank = TWO if pending.kind == "two" else QUEEN
+    for action in answers:
+        assert all(RANK_OF[c] == rank for c in action.cards), f"{action} answers {pending}"
+        assert action.suit is None
+        assert all(c in hand for c in action.cards)
+        assert len(action.cards) == 1 or pending.kind == "two"
+    kinds = [c for c in hand if RANK_OF[c] == rank]
+    assert {a.cards[0] for a in answers} == set(kinds), "an answer in hand is not offered"
+    for seat in range(pos.players):
+        for kind in (ActionType.DRAW, ActionType.PASS, ActionType.KEEP):
+            refused = apply(pos, seat, Action(kind))
+            assert isinstance(refused, Rejection)
+            if seat == pos.turn:
+                assert refused.code == "pickup_waiting"
+
+
+@settings(max_examples=60 * SCALE, deadline=None)
+@given(st.sampled_from([t for t in TABLES if t[0] == "newfoundland"]), seeds, choices)
+def test_a_waiting_pickup_leaves_only_its_answers_and_take(
+    table: tuple[str, int, Options], seed: str, picks: list[int]
+) -> None:
+    variant, players, options = table
+    pos = new_game(Rules.for_variant(variant, players, options), seed)
+    for step in range(STEP_LIMIT):
+        if pos.outcome is not None:
+            break
+        assert_pickup_leaves_answers_and_take(pos)
+        legal = legal_actions(pos)
+        action = legal[picks[step] % len(legal)] if step < len(picks) else legal[0]
+        result = apply(pos, pos.turn, action)
+        assert isinstance(result, Applied)
+        pos = result.position
+    assert pos.outcome is not None

@@ -15,7 +15,7 @@ from eights.rules.scenario import run_scenario
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 FILES = sorted(p for p in SCENARIOS.glob("*.json") if not p.name.endswith(".out.json"))
-PREFIXES = ("duo-", "classic-", "ember-")
+PREFIXES = ("duo-", "classic-", "ember-", "newfoundland-")
 
 
 def _load(path: Path) -> Any:
@@ -109,6 +109,36 @@ UNREADABLE: dict[str, str | dict[str, Any]] = {
         "variant": "duo",
         "options": {"deck": "36"},
         "position": _position([["5H"], ["7D"]], ["9H"]),
+    },
+    "pending-on-a-card-that-makes-no-pickup": {
+        "variant": "newfoundland",
+        "position": {
+            **_position([["5H"], ["2D"]], ["9H", "KS"]),
+            "pending": {"kind": "two", "count": 2},
+        },
+    },
+    "pending-on-the-opening-card": {
+        "variant": "newfoundland",
+        "position": {**_position([["5H"], ["2D"]], ["2H"]), "pending": {"kind": "two", "count": 2}},
+    },
+    "pending-queen-where-queens-are-ordinary": {
+        "variant": "newfoundland",
+        "options": {"pickup_queens": "none"},
+        "position": {
+            **_position([["5H"], ["2D"]], ["9S", "QS"]),
+            "pending": {"kind": "queen", "count": 5},
+        },
+    },
+    "pending-of-no-kind": {
+        "variant": "newfoundland",
+        "position": {
+            **_position([["5H"], ["3D"]], ["9S", "2S"]),
+            "pending": {"kind": "jack", "count": 1},
+        },
+    },
+    "direction-zero": {
+        "variant": "newfoundland",
+        "position": {**_position([["5H"], ["2D"]], ["9H"]), "direction": 0},
     },
     "pending-at-a-table-without-pickups": {
         "variant": "duo",

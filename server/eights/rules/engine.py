@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from itertools import permutations
 
 from .actions import DRAW, KEEP, PASS, PLAY_NAMING, PLAY_ONE, TAKE, Action, ActionType
-from .cards import EIGHT, RANK_OF, SUIT_OF, Card
+from .cards import EIGHT, RANK_OF, SUIT_OF, TWO, Card
 from .errors import Rejection
 from .events import (
     Drew,
@@ -30,7 +30,7 @@ from .position import Position
 from .reasons import rejection_for
 from .scoring import game_outcome, score_hand
 from .shuffle import shuffled
-from .specials import after_play, answers, lays_together
+from .specials import TWO_STACKS, after_play, answers, lays_together
 
 
 @dataclass(frozen=True)
@@ -67,22 +67,38 @@ def legal_actions(pos: Position) -> list[Action]:
 
 def _plays_from(pos: Position, leads: list[Card], hand: list[Card]) -> list[Action]:
     """Plays whose first card is one of ``leads`` (and, where allowed, same-rank followers)."""
-    if pos.rules.options.max_cards_per_play > 1:
+    stacks = pos.rules.stacks
+    if stacks == 1:
         return _multi_plays(pos, leads, hand)
-    # The hot path of every game: one card a play, matching inlined.
+    # The hot path of every game: one card a play (or a stack of twos), matching inlined.
     top = pos.pile[-1]
     suit = pos.suit
     rank = -1 if suit is not None else RANK_OF[top]
     if suit is None:
         suit = SUIT_OF[top]
     out: list[Action] = []
+    twos = 0
     for card in leads:
         card_rank = RANK_OF[card]
         if card_rank == EIGHT:
             out.extend(PLAY_NAMING[card])
         elif card_rank == rank or SUIT_OF[card] == suit:
             out.append(PLAY_ONE[card])
+            if stacks and card_rank == TWO:
+                if not twos:
+                    twos = sum(1 for c in hand if RANK_OF[c] == TWO)
+                if twos > 1:
+                    _add_stacks_of_twos(out, card, hand, pos.rules.options.max_cards_per_play)
     return out
+
+
+def _add_stacks_of_twos(out: list[Action], first: Card, hand: list[Card], most: int) -> None:
+    """``first`` with one to ``most - 1`` other twos of the hand, in every order (the order
+    ``_multi_plays`` gives for cards of one rank)."""
+    mates = [c for c in hand if RANK_OF[c] == TWO and c != first]
+    for size in range(1, min(most - 1, len(mates)) + 1):
+        for tail in permutations(mates, size):
+            out.append(TWO_STACKS[(first, *tail)])
 
 
 def _multi_plays(pos: Position, leads: list[Card], hand: list[Card]) -> list[Action]:
@@ -183,8 +199,12 @@ def _carry_out(pos: Position, action: Action) -> list[Event]:
         _take(pos, seat, events)
     else:  # pragma: no cover - a bridge is never legal at these tables yet
         raise AssertionError(f"{kind} is not implemented")
-    blocks_at_once = pos.rules.options.block_when == "nobody_can_move"
-    if blocks_at_once and pos.outcome is None and _nobody_can_move(pos):
+    if (
+        not pos.stock
+        and pos.outcome is None
+        and pos.rules.options.block_when == "nobody_can_move"
+        and _nobody_can_move(pos)
+    ):
         _finish(pos, EndReason.BLOCKED, None, events)
     return events
 

@@ -9,12 +9,20 @@ from __future__ import annotations
 from itertools import permutations
 
 from .actions import PLAY_ONE, Action, ActionType
-from .cards import JACK, KING, QUEEN, RANK_OF, SPADES, SUIT_OF, TWO, Card
+from .cards import JACK, KING, QUEEN, RANK_OF, SPADES, SUIT_OF, TWO, Card, make_card
 from .events import Event, PickupWaiting, Reversed, Skipped
 from .options import Options
 from .position import Pending, Position
 
 ANSWER_NAMES = {"two": "a two", "queen": "a queen"}
+
+_TWOS = tuple(make_card(TWO, suit) for suit in range(4))
+TWO_STACKS: dict[tuple[Card, ...], Action] = {
+    cards: Action(ActionType.PLAY, cards)
+    for size in range(2, 5)
+    for cards in permutations(_TWOS, size)
+}
+"""Every play of two to four twos, built once (like ``PLAY_ONE``): the hot path shares them."""
 
 
 def lays_together(o: Options, rank: int) -> bool:
@@ -56,7 +64,7 @@ def answers(pos: Position, hand: list[Card]) -> list[Action]:
     out: list[Action] = []
     for size in range(1, most + 1):
         for cards in permutations(twos, size):
-            out.append(PLAY_ONE[cards[0]] if size == 1 else Action(ActionType.PLAY, cards))
+            out.append(PLAY_ONE[cards[0]] if size == 1 else TWO_STACKS[cards])
     return out
 
 
@@ -75,7 +83,8 @@ def after_play(pos: Position, seat: int, cards: tuple[Card, ...], events: list[E
     o = pos.rules.options
     n = len(pos.hands)
     last = cards[-1]
-    kind = pickup_kind(o, last, pos.pending)
+    rank = RANK_OF[last]
+    kind = pickup_kind(o, last, pos.pending) if rank in (TWO, QUEEN) else None
     if kind is not None:
         add = o.pickup_twos * len(cards) if kind == "two" else o.queen_pickup
         count = add + (pos.pending.count if pos.pending is not None else 0)
@@ -84,7 +93,6 @@ def after_play(pos: Position, seat: int, cards: tuple[Card, ...], events: list[E
         events.append(PickupWaiting(pos.turn, kind, count))
         return
     pos.pending = None
-    rank = RANK_OF[last]
     if rank == JACK and o.skip_jacks:
         skipped = (seat + pos.direction) % n
         events.append(Skipped(skipped))

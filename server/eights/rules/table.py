@@ -27,6 +27,9 @@ class Rules:
     target: int | None = field(init=False)
     card_points: tuple[int, ...] = field(init=False)
     reshuffle_cap: int = field(init=False)
+    stacks: int = field(init=False)
+    """How plays of several cards are offered: 0 none, 1 cards of one rank, 2 stacks of twos
+    (a precomputed reading of ``max_cards_per_play``, ``lay_together`` and ``pickup_twos``)."""
 
     def __post_init__(self) -> None:
         o = self.options
@@ -55,6 +58,10 @@ class Rules:
         set_(self, "target", target)
         set_(self, "card_points", points)
         set_(self, "reshuffle_cap", cap)
+        stacks = 0
+        if o.max_cards_per_play > 1:
+            stacks = 1 if o.lay_together == "same_rank" else 2 if o.pickup_twos else 0
+        set_(self, "stacks", stacks)
 
     @classmethod
     def for_variant(
