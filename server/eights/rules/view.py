@@ -238,7 +238,7 @@ def public_view(pos: Position) -> PublicView:
         hand_no=pos.hand_no,
         drawing=outcome is None and is_drawing(pos),
         draws=pos.draws,
-        can_draw=outcome is None and can_draw(pos),
+        can_draw=outcome is None and pos.pending is None and can_draw(pos),
         passes=pos.passes,
         reshuffles=pos.reshuffles,
         scores=tuple(pos.scores),
