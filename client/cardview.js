@@ -34,8 +34,8 @@ const ORDINALS = { 1: "first", 2: "second", 3: "third", 4: "fourth" };
 /** A card of the player's hand: a button. `addable`: it may go down on top of the cards
  * lifted, in the same move; `order`: its place among several lifted together. */
 export function handCard(code, { playable, addable = false, order = null, lifted, reason, focusable, onClick, onLongPress, onHover, onLeave }) {
-  const bright = playable || addable;
-  let label = playable ? cardName(code) : addable ? `${cardName(code)}, can go on top` : `${cardName(code)}, cannot be played now`;
+  const bright = playable || addable || lifted;
+  let label = playable || lifted ? cardName(code) : addable ? `${cardName(code)}, can go on top` : `${cardName(code)}, cannot be played now`;
   if (lifted) label += order ? `, lifted ${ORDINALS[order] || order}` : ", lifted";
   const el = h("button", {
     type: "button",

@@ -18,10 +18,11 @@ import { menuCallbacks } from "./tablemenu.js";
 import { gonePage, lostSeatPage } from "./pages.js";
 
 const PENDING_MS = 8000;
-const RANK_PLURAL = {
-  2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens", 8: "eights",
-  9: "nines", T: "tens", J: "jacks", Q: "queens", K: "kings", A: "aces",
+const RANK_WORD = {
+  2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
+  9: "nine", T: "ten", J: "jack", Q: "queen", K: "king", A: "ace",
 };
+const ORDINAL = { 2: "second", 3: "third", 4: "fourth" };
 
 export class TableSession {
   /**
@@ -569,8 +570,8 @@ export class TableSession {
     if (stack.length && addableCards(view, stack).has(code)) {
       this.stacked = [...this.stacked, code];
       const more = addableCards(view, this.liftedCards()).size;
-      const n = stack.length + 1;
-      this.say(`${n} ${RANK_PLURAL[code[0]] || "cards"} lifted, the ${cardName(code)} on top.${more ? " Tap another to add it," : ""} Tap a lifted card again, or Play, to lay them.`, { quietToast: true });
+      const place = ORDINAL[stack.length + 1] || "next";
+      this.say(`The ${cardName(code)} is lifted ${place}, on top${more ? `; another ${RANK_WORD[code[0]] || "card"} may go on it` : ""}.`, { quietToast: true });
       this.render();
       return;
     }
@@ -590,7 +591,7 @@ export class TableSession {
     const name = cardName(code);
     let words = `The ${name} is lifted. Tap it again to play.`;
     if (this.picker) words = `The ${name} is lifted: name a suit.`;
-    else if (stacks) words = `The ${name} is lifted. Tap another ${name.split(" ")[0]} to lay it on top, or tap it again to play it alone.`;
+    else if (stacks) words = `The ${name} is lifted; another ${RANK_WORD[code[0]]} may go on top of it.`;
     this.say(words, { quietToast: true });
     this.render();
   }

@@ -46,7 +46,7 @@ export const RULES = {
       "Play one card that matches the top card by rank or by the suit in force.",
       "Eights are wild: play one on anything and name a suit. The named suit stays in force until someone plays a card that is not an eight.",
       "If nothing fits, draw one card at a time until one does, then play it. You may not draw while you hold a card that fits. When the stock runs out, the pile under its top card is shuffled into a new stock; with nothing to draw and nothing that fits, you pass.",
-      "A two: the next player picks up 2 and loses the turn. Two to four twos may go down together (2, 4, 6 or 8 to pick up): the first must fit, they go down in the order you lift them, and the last, on top, sets the suit. Only twos go down together.",
+      "A two: the next player picks up 2 and loses the turn. Two to four twos may go down together (4, 6 or 8 to pick up): the first must fit, they go down in the order you lift them, and the last, on top, sets the suit. Only twos go down together.",
       "The queen of spades: the next player picks up 5 and loses the turn. Queens go down one at a time. The host may make every queen a pickup five.",
       "A jack skips the next player. A king turns the play around, so whoever played just before you plays again; with two players a king simply passes the turn.",
       "A pickup waits for its player, who answers it or takes it (Take, or T) and loses the turn. A two answers a two and any queen answers a queen, never one for the other; an answer need not match the suit or rank, and the pickup grows (2, 4, 6…; 5, 10, 15…) and moves on. An eight, a jack or a king is not an answer. You may take even when you could answer.",
