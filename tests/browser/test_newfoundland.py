@@ -304,6 +304,12 @@ def test_a_newfoundland_game_against_three_computers_to_its_end(
     friends = page.get_by_test_id("computer-friends")
     expect(friends).to_have_value("3")
     expect(friends.locator("option")).to_have_text(["1", "2", "3", "4", "5", "6"])
+    # Pass and play too: two to seven at one device, four to start with.
+    page.get_by_test_id("local-variant").select_option("newfoundland")
+    players = page.get_by_test_id("local-players")
+    expect(players).to_have_value("4")
+    expect(players.locator("option")).to_have_count(6)
+    expect(page.locator("[data-testid^=local-name-]")).to_have_count(4)
     # The specials' house rules in Settings: seven questions; a game to 50 for this test.
     page.get_by_test_id("house-change-computer").click()
     panel = page.get_by_test_id("house-rules-panel")
