@@ -29,17 +29,22 @@ export function faceCard(code, { small = false, testid, extraClass = "" } = {}) 
   }, faceParts(code));
 }
 
-/** A card of the player's hand: a button. */
-export function handCard(code, { playable, lifted, reason, focusable, onClick, onLongPress, onHover, onLeave }) {
-  const label = playable ? cardName(code) : `${cardName(code)}, cannot be played now`;
+const ORDINALS = { 1: "first", 2: "second", 3: "third", 4: "fourth" };
+
+/** A card of the player's hand: a button. `addable`: it may go down on top of the cards
+ * lifted, in the same move; `order`: its place among several lifted together. */
+export function handCard(code, { playable, addable = false, order = null, lifted, reason, focusable, onClick, onLongPress, onHover, onLeave }) {
+  const bright = playable || addable || lifted;
+  let label = playable || lifted ? cardName(code) : addable ? `${cardName(code)}, can go on top` : `${cardName(code)}, cannot be played now`;
+  if (lifted) label += order ? `, lifted ${ORDINALS[order] || order}` : ", lifted";
   const el = h("button", {
     type: "button",
-    class: `card face ${suitClass(code[1])} ${playable ? "playable" : "dim"}${lifted ? " lifted" : ""}`,
-    "aria-label": lifted ? `${label}, lifted` : label,
+    class: `card face ${suitClass(code[1])} ${bright ? "playable" : "dim"}${addable ? " addable" : ""}${lifted ? " lifted" : ""}`,
+    "aria-label": label,
     "aria-pressed": lifted ? "true" : "false",
-    title: playable || !reason ? cardName(code) : null,
+    title: bright || !reason ? cardName(code) : null,
     tabindex: focusable ? "0" : "-1",
-    dataset: { card: code, playable: playable ? "true" : "false" },
+    dataset: { card: code, playable: playable ? "true" : "false", addable: addable ? "true" : "", order: order ? String(order) : "" },
     onclick: (event) => {
       if (el.dataset.longPressed === "1") {
         el.dataset.longPressed = "";
@@ -48,9 +53,9 @@ export function handCard(code, { playable, lifted, reason, focusable, onClick, o
       }
       onClick(code, event);
     },
-  }, faceParts(code));
+  }, faceParts(code), order ? h("span", { class: "lift-order", "aria-hidden": "true" }, String(order)) : null);
   attachLongPress(el, () => onLongPress?.(code, el));
-  if (!playable && reason && onHover) {
+  if (!bright && reason && onHover) {
     el.addEventListener("pointerenter", (e) => {
       if (e.pointerType === "mouse") onHover(code, el, reason);
     });

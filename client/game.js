@@ -11,11 +11,18 @@ import { countHand, forgetTable, saveSettings, settings, touchTable } from "./st
 import { openSettings } from "./settings.js";
 import { houseNotes } from "./house.js";
 import { tableKey } from "./keys.js";
-import { hideNote, legalOf, needsSuit, playableCards, playsOf, renderTable, showNote } from "./table.js";
+import {
+  addableCards, exactPlay, hideNote, legalOf, needsSuit, playableCards, playsStarting, renderTable, showNote,
+} from "./table.js";
 import { menuCallbacks } from "./tablemenu.js";
 import { gonePage, lostSeatPage } from "./pages.js";
 
 const PENDING_MS = 8000;
+const RANK_WORD = {
+  2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
+  9: "nine", T: "ten", J: "jack", Q: "queen", K: "king", A: "ace",
+};
+const ORDINAL = { 2: "second", 3: "third", 4: "fourth" };
 
 export class TableSession {
   /**
@@ -32,6 +39,7 @@ export class TableSession {
     this.version = 0;
     this.connection = "connecting";
     this.lifted = null;
+    this.stacked = [];
     this.picker = null;
     this.focus = null;
     this.pending = null;
@@ -230,11 +238,15 @@ export class TableSession {
     if (view) this.afterState(state, view, seat, names, covered);
     if (!view || !view.legal || !view.legal.length) {
       this.lifted = null;
+      this.stacked = [];
       this.picker = null;
-    } else if (this.lifted && !playableCards(view).has(this.lifted)) {
+    } else if (this.lifted && !playsStarting(view, this.liftedCards()).length) {
       this.lifted = null;
+      this.stacked = [];
       this.picker = null;
     }
+    const turned = Boolean(view && this.lastDirection !== undefined && view.direction !== this.lastDirection);
+    this.lastDirection = view ? view.direction : undefined;
     const freshPile = view && this.lastPileSize !== null && view.pile_size !== this.lastPileSize
       && view.pile_size > this.lastPileSize;
     this.lastPileSize = view ? view.pile_size : null;
@@ -250,6 +262,8 @@ export class TableSession {
       covered,
       names,
       lifted: this.lifted,
+      stack: this.liftedCards(),
+      turned,
       picker: this.picker,
       pending: Boolean(this.pending),
       settings: settings(),
@@ -267,7 +281,7 @@ export class TableSession {
       confirmReset: this.confirmReset,
     };
     const signature = JSON.stringify([
-      state.version, state.seat, state.room, view, covered, this.lifted, this.picker,
+      state.version, state.seat, state.room, view, covered, this.liftedCards(), this.picker,
       Boolean(this.pending), model.settings, this.focus, this.connection, this.showHistory,
       this.confirmReset,
       this.width,
@@ -350,7 +364,7 @@ export class TableSession {
     return {
       card: (code) => this.tapCard(code),
       explain: (code) => this.explain(code),
-      playLifted: () => this.lifted && this.playCard(this.lifted),
+      playLifted: () => this.playLifted(),
       playDrawn: () => this.playDrawn(),
       suit: (s) => this.nameSuit(s),
       drop: () => this.drop(),
@@ -422,7 +436,7 @@ export class TableSession {
     }
     this.logKey = key;
     this.logLen = log.length;
-    sentences.push(...describeEvents(fresh, names));
+    sentences.push(...describeEvents(fresh, names, view.options || {}));
     this.playSounds(fresh, view, seat);
     if (mine && !wasMine && !view.hand_over) {
       sentences.push(this.room.mode === "local" ? `${names.name(seat)}, your turn.` : "Your turn.");
@@ -440,7 +454,7 @@ export class TableSession {
         sound(e.suit ? "eight" : "play");
         break;
       }
-      if (e.type === "drew") {
+      if (e.type === "drew" || e.type === "took") {
         sound("draw");
         break;
       }
@@ -530,10 +544,16 @@ export class TableSession {
     window.clearTimeout(this.pendingTimer);
     this.pendingTimer = window.setTimeout(() => this.clearPending(), PENDING_MS);
     this.lifted = null;
+    this.stacked = [];
     this.picker = null;
     if (action.type === "play") sound(action.suit ? "eight" : "play");
     else if (action.type === "draw") sound("draw");
     this.render();
+  }
+
+  /** The cards lifted, in the order they go down (the last on top). */
+  liftedCards() {
+    return this.lifted ? [this.lifted, ...this.stacked] : [];
   }
 
   tapCard(code) {
@@ -541,18 +561,38 @@ export class TableSession {
     if (!shown || this.pending) return;
     const view = shown.state.view;
     this.focus = code;
+    const stack = this.liftedCards();
+    if (stack.includes(code)) {
+      // A lifted card tapped again: down they go, in the order lifted.
+      this.playCard(code);
+      return;
+    }
+    if (stack.length && addableCards(view, stack).has(code)) {
+      this.stacked = [...this.stacked, code];
+      const more = addableCards(view, this.liftedCards()).size;
+      const place = ORDINAL[stack.length + 1] || "next";
+      this.say(`The ${cardName(code)} is lifted ${place}, on top${more ? `; another ${RANK_WORD[code[0]] || "card"} may go on it` : ""}.`, { quietToast: true });
+      this.render();
+      return;
+    }
     if (!playableCards(view).has(code)) {
       this.explain(code);
       return;
     }
-    if (this.lifted === code || settings().oneTap || view.drawn === code) {
+    // A card that may take others on top waits to be lifted, even with one-tap play.
+    const stacks = addableCards(view, [code]).size > 0;
+    if (!stacks && (settings().oneTap || view.drawn === code)) {
       this.playCard(code);
       return;
     }
     this.lifted = code;
-    this.picker = needsSuit(view, code) ? code : null;
+    this.stacked = [];
+    this.picker = needsSuit(view, code) && !stacks ? code : null;
     const name = cardName(code);
-    this.say(this.picker ? `The ${name} is lifted: name a suit.` : `The ${name} is lifted. Tap it again to play.`, { quietToast: true });
+    let words = `The ${name} is lifted. Tap it again to play.`;
+    if (this.picker) words = `The ${name} is lifted: name a suit.`;
+    else if (stacks) words = `The ${name} is lifted; another ${RANK_WORD[code[0]]} may go on top of it.`;
+    this.say(words, { quietToast: true });
     this.render();
   }
 
@@ -586,22 +626,28 @@ export class TableSession {
     else hideNote(this.container);
   }
 
+  /** Play `code`, or the cards lifted with it (in the order lifted); an eight on top asks
+   * for a suit first. */
   playCard(code) {
     const shown = this.current();
     if (!shown) return;
     const view = shown.state.view;
-    const plays = playsOf(view, code);
+    const stack = this.liftedCards();
+    const cards = stack.includes(code) ? stack : [code];
+    const plays = playsStarting(view, cards).filter((a) => a.cards.length === cards.length);
     if (!plays.length) return;
     if (plays.some((a) => a.suit)) {
-      this.lifted = code;
-      this.picker = code;
-      this.say(`Name a suit for the ${cardName(code)}.`, { quietToast: true });
+      if (cards.length === 1) {
+        this.lifted = code;
+        this.stacked = [];
+      }
+      this.picker = cards[cards.length - 1];
+      this.say(`Name a suit for the ${cardName(this.picker)}.`, { quietToast: true });
       this.render();
       this.container.querySelector("[data-testid=suit-picker] button")?.focus();
       return;
     }
-    const single = plays.find((a) => a.cards.length === 1) || plays[0];
-    this.act(single);
+    this.act(plays[0]);
   }
 
   /** Enter with nothing focused: play the lifted card, or the drawn one. */
@@ -614,6 +660,11 @@ export class TableSession {
     return true;
   }
 
+  /** The Play button while cards are lifted. */
+  playLifted() {
+    if (this.lifted) this.playCard(this.lifted);
+  }
+
   playDrawn() {
     const view = this.current()?.state.view;
     if (view?.drawn) this.playCard(view.drawn);
@@ -622,7 +673,8 @@ export class TableSession {
   nameSuit(suit) {
     const shown = this.current();
     if (!shown || !this.picker) return;
-    const play = playsOf(shown.state.view, this.picker).find((a) => a.suit === suit);
+    const cards = this.lifted ? this.liftedCards() : [this.picker];
+    const play = exactPlay(shown.state.view, cards, suit);
     if (!play) return;
     this.focus = null;
     this.act(play);
@@ -631,6 +683,7 @@ export class TableSession {
   drop() {
     if (!this.lifted && !this.picker) return;
     this.lifted = null;
+    this.stacked = [];
     this.picker = null;
     this.render();
   }
@@ -704,9 +757,11 @@ export class TableSession {
       // The hint lifts the card; it never opens the suit picker: the letters that name a
       // suit there (H, D, S) would otherwise play an eight the player never chose.
       this.lifted = action.cards[0];
+      this.stacked = action.cards.slice(1);
       this.picker = null;
       this.render();
-      this.say(reason ? `Hint: ${reason}` : `Hint: play the ${cardName(action.cards[0])}${action.suit ? ` and name ${suitName(action.suit)}` : ""}.`);
+      const what = action.cards.length > 1 ? action.cards.map((c) => `the ${cardName(c)}`).join(", then ") : `the ${cardName(action.cards[0])}`;
+      this.say(reason ? `Hint: ${reason}` : `Hint: play ${what}${action.suit ? ` and name ${suitName(action.suit)}` : ""}.`);
     } else {
       this.say(`Hint: ${action.type}. ${reason}`.trim());
     }

@@ -7,9 +7,36 @@ import { openTable } from "./opentable.js";
 import { faceCard } from "./cardview.js";
 import { answersSummary, variantsCatalogue } from "./house.js";
 
-/** The most seats each table deals (the server checks; this only shapes the menus). */
-const MAX_PLAYERS = { duo: 2, classic: 6, "ember-ridge": 4 };
-const VARIANTS = ["duo", "classic", "ember-ridge"];
+/**
+ * The seats each table deals and the number a new table comes up on, until the server's
+ * list (/api/variants: min_players, max_players, default_players) arrives and replaces
+ * them. The server checks; this only shapes the menus.
+ */
+const SEATS = {
+  duo: { min: 2, max: 2, standard: 2 },
+  classic: { min: 2, max: 6, standard: 2 },
+  newfoundland: { min: 2, max: 7, standard: 4 },
+  "ember-ridge": { min: 2, max: 4, standard: 2 },
+};
+const VARIANTS = ["duo", "classic", "newfoundland", "ember-ridge"];
+
+function seatsOf(variant) {
+  return SEATS[variant] || { min: 2, max: 2, standard: 2 };
+}
+
+function learnSeats(data) {
+  for (const v of data?.variants || []) {
+    if (!SEATS[v.name]) continue;
+    const min = Number(v.min_players) || 2;
+    const max = Number(v.max_players) || min;
+    const standard = Math.min(max, Math.max(min, Number(v.default_players) || min));
+    SEATS[v.name] = { min, max, standard };
+  }
+}
+
+function clamp(n, low, high) {
+  return Math.max(low, Math.min(high, n));
+}
 
 function timerSetting(value) {
   if (value === "off") return false;
@@ -60,11 +87,16 @@ export function homePage() {
   const localVariant = variantSelect("local-variant", s.variant);
   const localPlayers = h("select", { id: "local-players", testid: "local-players" });
   const localNames = h("div", { class: "names-row" });
+  let localFor = null;
   const drawLocalPlayers = () => {
-    const max = MAX_PLAYERS[localVariant.value] || 2;
-    const keep = Math.min(Number(localPlayers.value) || 2, max);
-    localPlayers.replaceChildren(...range(2, max).map((n) => h("option", { value: n, selected: n === keep }, `${n} players`)));
-    localPlayers.disabled = max === 2;
+    const { min, max, standard } = seatsOf(localVariant.value);
+    // A new table comes up on its own number of seats; a number chosen stays while the
+    // table chosen does.
+    const chosen = localFor === localVariant.value ? Number(localPlayers.value) : 0;
+    localFor = localVariant.value;
+    const keep = clamp(chosen || standard, min, max);
+    localPlayers.replaceChildren(...range(min, max).map((n) => h("option", { value: n, selected: n === keep }, `${n} players`)));
+    localPlayers.disabled = max === min;
     const existing = Array.from(localNames.querySelectorAll("input")).map((i) => i.value);
     localNames.replaceChildren(...range(1, keep).map((n) => h("input", {
       type: "text",
@@ -100,17 +132,29 @@ export function homePage() {
   const botVariant = variantSelect("computer-variant", s.variant);
   const level = h("select", { id: "computer-level", testid: "computer-level", onchange: (e) => saveSettings({ level: e.target.value }) },
     [["easy", "Easy"], ["medium", "Medium"], ["hard", "Hard"]].map(([v, t]) => h("option", { value: v, selected: v === s.level }, t)));
-  const friends = h("select", { id: "computer-friends", testid: "computer-friends", onchange: (e) => saveSettings({ friends: Number(e.target.value) }) });
+  const friends = h("select", { id: "computer-friends", testid: "computer-friends", onchange: (e) => saveSettings({ computerFriends: e.target.value }) });
   const friendsField = h("label", { class: "field" }, h("span", {}, "Computer friends"), friends);
   const drawFriends = () => {
-    const max = (MAX_PLAYERS[botVariant.value] || 2) - 1;
-    const keep = Math.min(Number(friends.value) || settings().friends || 1, max);
-    friends.replaceChildren(...range(1, max).map((n) => h("option", { value: n, selected: n === keep }, String(n))));
-    friends.disabled = max === 1;
-    friendsField.hidden = max === 1;
+    const { min, max, standard } = seatsOf(botVariant.value);
+    const low = Math.max(1, min - 1);
+    const high = max - 1;
+    // The player's choice (Settings, or this menu), else the table's own number of seats.
+    const chosen = Number(settings().computerFriends);
+    const keep = clamp(Number.isInteger(chosen) && chosen > 0 ? chosen : standard - 1, low, high);
+    friends.replaceChildren(...range(low, high).map((n) => h("option", { value: n, selected: n === keep }, String(n))));
+    friends.disabled = high === low;
+    friendsField.hidden = high === low;
   };
+  let friendsShown = String(settings().computerFriends);
   botVariant.addEventListener("change", drawFriends);
   drawFriends();
+  // The server's own list of seats, once it arrives (the menus above start from SEATS).
+  variantsCatalogue().then((data) => {
+    learnSeats(data);
+    if (!friends.isConnected) return;
+    drawFriends();
+    drawLocalPlayers();
+  }).catch(() => {});
   const botButton = h("button", {
     type: "button",
     class: "btn primary big",
@@ -153,8 +197,8 @@ export function homePage() {
     }
     if (document.activeElement !== nameInput) nameInput.value = e.detail.name || "";
     level.value = e.detail.level;
-    if (Number(e.detail.friends) && Number(e.detail.friends) !== Number(friends.value)) {
-      friends.value = String(e.detail.friends);
+    if (String(e.detail.computerFriends) !== friendsShown) {
+      friendsShown = String(e.detail.computerFriends);
       drawFriends();
     }
     for (const line of houseLines) line.refresh();

@@ -28,8 +28,12 @@ export function seatNames(room, me, mode) {
   };
 }
 
-/** One sentence per event (draws in a row by one seat are counted together). */
-export function describeEvents(events, names) {
+/**
+ * One sentence per event (draws in a row by one seat are counted together; a play and the
+ * pickup it starts are one sentence). `options` are the table's (the view's `options`):
+ * whether a pickup may be answered changes what the next seat is told.
+ */
+export function describeEvents(events, names, options = {}) {
   const out = [];
   let drawRun = null;
   const flush = () => {
@@ -57,14 +61,20 @@ export function describeEvents(events, names) {
       continue;
     }
     flush();
-    const sentence = describeEvent(e, names);
+    const next = events[i + 1];
+    if (e.type === "played" && next && next.type === "pickup") {
+      out.push(`${playedWords(e, names)}: ${pickupWords(next, names, options)}.`);
+      i += 1;
+      continue;
+    }
+    const sentence = describeEvent(e, names, options);
     if (sentence) out.push(sentence);
   }
   flush();
   return out;
 }
 
-const TABLE_MOVES = new Set(["drew", "played", "kept", "passed", "turn_ended", "reshuffled"]);
+const TABLE_MOVES = new Set(["drew", "played", "kept", "passed", "took", "turn_ended", "reshuffled"]);
 
 /** The moves the table made for `seat` after its clock ran out: the events from `start`
  * that belong to that turn. Returns {moves, next} (the index of the first event after). */
@@ -99,6 +109,8 @@ function timedOutSentence(seat, moves, names) {
       parts.push("kept it");
     } else if (m.type === "passed") {
       parts.push("passed");
+    } else if (m.type === "took") {
+      parts.push(`took the ${m.count} waiting`);
     }
   }
   const who = mine ? "Time ran out" : `Time ran out for ${names.object(seat)}`;
@@ -106,16 +118,62 @@ function timedOutSentence(seat, moves, names) {
   return `${who}: the table ${what}.`;
 }
 
-function describeEvent(e, names) {
+const COUNT_WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight"];
+const PLURALS = { 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens", 8: "eights", 9: "nines", T: "tens", J: "jacks", Q: "queens", K: "kings", A: "aces" };
+
+/** "Sam played the two of hearts" / "Sam laid two twos, the two of spades on top". */
+function playedWords(e, names) {
+  const cards = e.cards || [];
+  const named = e.suit ? ` and named ${suitName(e.suit)}` : "";
+  if (cards.length > 1 && cards.every((c) => c[0] === cards[0][0])) {
+    const many = `${COUNT_WORDS[cards.length] || cards.length} ${PLURALS[cards[0][0]] || "cards"}`;
+    return `${names.subject(e.seat)} laid ${many}, ${theCard(cards[cards.length - 1])} on top${named}`;
+  }
+  const what = cards.length > 1 ? cards.map(theCard).join(" and ") : cards.length ? theCard(cards[0]) : "a card";
+  return `${names.subject(e.seat)} played ${what}${named}`;
+}
+
+/** "Dana picks up 4 or answers" / "you pick up 2 or answer" (answering off: no answer). */
+function pickupWords(e, names, options) {
+  const me = names.isMe(e.seat);
+  const who = me ? "you" : names.object(e.seat);
+  const answers = options?.answering !== false;
+  const verb = me ? "pick up" : "picks up";
+  return answers ? `${who} ${verb} ${e.count} or ${me ? "answer" : "answers"}` : `${who} ${verb} ${e.count}`;
+}
+
+/** "Dana takes 4 and loses the turn." (and, to the taker, which cards). */
+function tookSentence(e, names) {
+  const me = names.isMe(e.seat);
+  const taken = typeof e.taken === "number" ? e.taken : e.count;
+  const short = taken < e.count ? ` (the stock held only ${taken})` : "";
+  const count = taken < e.count ? e.count : taken;
+  const head = me ? `You take ${count}${short} and lose the turn` : `${names.subject(e.seat)} takes ${count}${short} and loses the turn`;
+  const cards = me && Array.isArray(e.cards) && e.cards.length ? `: ${listWords(e.cards.map(theCard))}` : "";
+  return `${head}${cards}.`;
+}
+
+function listWords(items) {
+  if (items.length <= 1) return items[0] || "";
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
+function describeEvent(e, names, options) {
   switch (e.type) {
     case "opened":
       return `The first card is ${theCard(e.card)}.`;
-    case "played": {
-      const cards = (e.cards || []).map(theCard);
-      const what = cards.length > 1 ? cards.join(" and ") : cards[0] || "a card";
-      const named = e.suit ? ` and named ${suitName(e.suit)}` : "";
-      return `${names.subject(e.seat)} played ${what}${named}.`;
+    case "played":
+      return `${playedWords(e, names)}.`;
+    case "pickup": {
+      const words = pickupWords(e, names, options);
+      return `${words[0].toUpperCase()}${words.slice(1)}.`;
     }
+    case "took":
+      return tookSentence(e, names);
+    case "skipped":
+      return names.isMe(e.seat) ? "You are skipped." : `${names.subject(e.seat)} is skipped.`;
+    case "reversed":
+      return "The play turns around.";
     case "kept":
       return `${names.subject(e.seat)} kept the card.`;
     case "passed":

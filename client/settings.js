@@ -60,7 +60,14 @@ export function openSettings({ section = null, variant = null } = {}) {
     check("sound", "Sound", "M turns it on and off."),
     h("h3", {}, "New tables against the computer"),
     choice("level", "Level", [["easy", "Easy"], ["medium", "Medium"], ["hard", "Hard"]]),
-    choice("friends", "Computer friends", [["1", "1"], ["2", "2 (not Duo)"], ["3", "3 (not Duo)"], ["4", "4 (Classic)"], ["5", "5 (Classic)"]]),
+    h("label", { class: "setting" },
+      h("span", {}, "Computer friends"),
+      h("select", {
+        testid: "setting-friends",
+        onchange: (e) => saveSettings({ computerFriends: e.target.value }),
+      }, [["table", "The table’s own (3 at Newfoundland, else 1)"], ["1", "1"], ["2", "2 (not Duo)"], ["3", "3 (not Duo)"],
+        ["4", "4 (Classic, Newfoundland)"], ["5", "5 (Classic, Newfoundland)"], ["6", "6 (Newfoundland)"]]
+        .map(([value, text]) => h("option", { value, selected: String(s.computerFriends) === value }, text)))),
     choice("speed", "Speed", [["slow", "Slow"], ["normal", "Normal"], ["fast", "Fast"], ["instant", "Instant"]]),
     choice("timer", "Turn timer", [["default", "The table’s own"], ["off", "Off"], ["30", "30 seconds"], ["60", "60 seconds"]]),
     houseSection(variant || s.variant, variantTitle),

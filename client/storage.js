@@ -72,7 +72,9 @@ export const DEFAULT_SETTINGS = {
   level: "medium",
   speed: "normal",
   variant: "duo",
-  friends: 1,
+  /** How many computer friends a new table seats: "table" (the table's own: three at
+   * Newfoundland, one elsewhere) or a number, fitted to each table's seats. */
+  computerFriends: "table",
   sound: true,
   fourColour: false,
   sort: "suit",

@@ -4,11 +4,11 @@ import { h } from "./dom.js";
 import { cardName, sortHand, suitName } from "./cards.js";
 import { attachLongPress, cardBack, faceCard, fan, handCard, suitPick, suitToken } from "./cardview.js";
 import { suitDigit, suitOrder } from "./suitkeys.js";
-import { gameOverSentence, handOverSentence } from "./narrate.js";
+import { describeEvents, gameOverSentence, handOverSentence } from "./narrate.js";
 import { icon } from "./icons.js";
 import { houseNotes } from "./house.js";
 
-const VARIANT_TITLES = { duo: "Duo", classic: "Classic", "ember-ridge": "Ember Ridge" };
+const VARIANT_TITLES = { duo: "Duo", classic: "Classic", newfoundland: "Newfoundland", "ember-ridge": "Ember Ridge" };
 
 export function variantTitle(variant) {
   return VARIANT_TITLES[variant] || variant;
@@ -37,6 +37,69 @@ export function playsOf(view, card) {
 /** True when playing `card` needs a suit to be named. */
 export function needsSuit(view, card) {
   return playsOf(view, card).some((a) => a.suit);
+}
+
+/** The legal plays that lay `cards` first, in that order (the whole play or its start). */
+export function playsStarting(view, cards) {
+  return (view?.legal || []).filter(
+    (a) => a.type === "play" && a.cards && a.cards.length >= cards.length && cards.every((c, i) => a.cards[i] === c),
+  );
+}
+
+/** The cards that may go down on top of `cards` in the same move (twos laid together). */
+export function addableCards(view, cards) {
+  const out = new Set();
+  if (!cards.length) return out;
+  for (const a of playsStarting(view, cards)) if (a.cards.length > cards.length) out.add(a.cards[cards.length]);
+  return out;
+}
+
+/** The play that lays exactly `cards` (and names `suit`, for an eight), or null. */
+export function exactPlay(view, cards, suit = null) {
+  return playsStarting(view, cards).find((a) => a.cards.length === cards.length && (suit === null || a.suit === suit)) || null;
+}
+
+const ANSWER_WORDS = { two: "a two", queen: "a queen" };
+
+/**
+ * The pickup waiting, in words for the seat shown: "Pick up 6, or answer with a two" for
+ * the seat it waits for, "Sam must pick up 6 or answer" for the others. Null when none.
+ */
+export function pickupText(m) {
+  const { view, names } = m;
+  const pending = view?.pending;
+  if (!pending || view.hand_over) return null;
+  const answering = view.options?.answering !== false;
+  const mine = view.turn === m.seat && !m.covered;
+  if (mine) {
+    if (!answering) return `Pick up ${pending.count}: at this table a pickup is not answered.`;
+    const canAnswer = (view.legal || []).some((a) => a.type === "play");
+    return canAnswer
+      ? `Pick up ${pending.count}, or answer with ${ANSWER_WORDS[pending.kind] || "a card of its kind"}.`
+      : `Pick up ${pending.count}: you hold no ${pending.kind === "queen" ? "queen" : "two"} to answer with.`;
+  }
+  const who = names.name(view.turn);
+  return answering ? `${who} must pick up ${pending.count} or answer.` : `${who} must pick up ${pending.count}.`;
+}
+
+/**
+ * The seat a jack just skipped, until the next move is made (a later play, pass or take):
+ * read from the hand's log, whose last move may be followed by the skip.
+ */
+export function skippedSeat(view) {
+  const log = Array.isArray(view?.log) ? view.log : [];
+  for (let i = log.length - 1; i >= 0; i -= 1) {
+    const e = log[i];
+    if (!e) continue;
+    if (e.type === "skipped") return e.seat;
+    if (["played", "passed", "took", "kept", "turn_ended", "hand_over", "opened"].includes(e.type)) return null;
+  }
+  return null;
+}
+
+/** Whether the table shows which way the play goes: kings turn it, at three or more. */
+function showsDirection(view) {
+  return Boolean(view?.options?.reverse_kings) && view.players > 2;
 }
 
 /**
@@ -152,9 +215,20 @@ function opponentsRow(m) {
   const { room, view } = m;
   const seats = [];
   for (let i = 1; i < view.players; i++) seats.push((m.seat + i) % view.players);
-  const places = { 1: ["across"], 2: ["left", "right"], 3: ["left", "across", "right"] }[seats.length] || [];
   return h("div", { class: `opponents n${seats.length}` },
-    seats.map((s, i) => opponentPlate(m, s, places[i])));
+    seats.map((s, i) => opponentPlate(m, s, placeOf(i, seats.length))));
+}
+
+/**
+ * Where the i-th seat after the player sits on a wide screen, in the order of play: one
+ * seat across; two left and right; from three on, the first on the left, the last on the
+ * right and the others across (the play goes round clockwise while `direction` is 1).
+ */
+export function placeOf(i, n) {
+  if (n === 1) return "across";
+  if (n === 2) return i === 0 ? "left" : "right";
+  if (i === 0) return "left";
+  return i === n - 1 ? "right" : "across";
 }
 
 function opponentPlate(m, seat, place) {
@@ -167,11 +241,15 @@ function opponentPlate(m, seat, place) {
   const bot = info.kind === "bot";
   const status = bot ? `computer, ${info.level || ""}`.replace(/, $/, "") : connected ? "connected" : "away";
   const total = (view.totals || [])[seat];
+  const skipped = !view.hand_over && skippedSeat(view) === seat;
+  const pickup = turn && view.pending ? view.pending.count : null;
+  const answers = view.options?.answering !== false ? " or answer" : "";
+  const doing = pickup ? `, to pick up ${pickup}${answers}` : turn ? ", to play" : skipped ? ", skipped" : "";
   return h("div", {
-    class: `plate opponent${turn ? " to-act" : ""}${connected ? "" : " away"}${place ? ` at-${place}` : ""}`,
+    class: `plate opponent${turn ? " to-act" : ""}${connected ? "" : " away"}${place ? ` at-${place}` : ""}${skipped ? " skipped" : ""}`,
     testid: "opponent",
-    dataset: { seat: String(seat), connected: connected ? "true" : "false", count: String(count), place },
-    "aria-label": `${name}, ${status}, ${count} ${count === 1 ? "card" : "cards"}${turn ? ", to play" : ""}`,
+    dataset: { seat: String(seat), connected: connected ? "true" : "false", count: String(count), place, skipped: skipped ? "true" : "" },
+    "aria-label": `${name}, ${status}, ${count} ${count === 1 ? "card" : "cards"}${doing}`,
     role: "group",
   },
     h("div", { class: "plate-head" },
@@ -181,7 +259,15 @@ function opponentPlate(m, seat, place) {
       showScores(view) ? h("span", { class: "score", title: "Score" }, String(total ?? 0)) : null),
     fan(count, { label: `${count} ${count === 1 ? "card" : "cards"}` }),
     turn ? timerBadge(m, seat) : null,
+    seatMarks(skipped, pickup),
     !connected ? h("span", { class: "away-note" }, "away") : null);
+}
+
+/** A plate's marks: skipped by a jack, or a pickup waiting for it ("+6"). */
+function seatMarks(skipped, pickup) {
+  if (pickup) return h("span", { class: "seat-mark pickup-mark", testid: "pickup-mark", title: `Picks up ${pickup} or answers` }, `+${pickup}`);
+  if (skipped) return h("span", { class: "seat-mark skipped-mark", testid: "skipped-mark", title: "Skipped by a jack" }, "skipped");
+  return null;
 }
 
 function showScores(view) {
@@ -227,16 +313,61 @@ function centre(m, on) {
     title: about,
   },
     under.map((c, i) => faceCard(c, { extraClass: `under u${under.length - i}` })),
-    top ? faceCard(top, { testid: "pile-top", extraClass: `top${m.freshPile ? " landed" : ""}` }) : null);
+    top ? faceCard(top, { testid: "pile-top", extraClass: `top${m.freshPile ? " landed" : ""}` }) : null,
+    pickupChip(m));
   explains(pileEl, about);
   const token = view.suit
     ? h("div", { class: "named" }, suitToken(view.suit, { big: true }),
       h("span", { class: "named-text" }, `${suitName(view.suit)}`))
     : null;
   return h("div", { class: "centre" },
-    h("div", { class: "turn-line" }, turnIndicator(m)),
+    h("div", { class: "turn-line" }, directionArrow(m), turnIndicator(m)),
     h("div", { class: "middle" }, stock, pileEl, token),
     messageArea(m));
+}
+
+/** The pickup waiting, on the pile: "+6", its sentence for screen readers and a pointer. */
+function pickupChip(m) {
+  const pending = m.view.pending;
+  if (!pending || m.view.hand_over) return null;
+  const text = pickupText(m);
+  return h("span", {
+    class: `pickup-chip kind-${pending.kind}`,
+    testid: "pickup",
+    dataset: { count: String(pending.count), kind: pending.kind, seat: String(m.view.turn) },
+    title: text,
+  }, `+${pending.count}`);
+}
+
+/**
+ * Which way the play goes round the table: an arrow that turns when a king turns the
+ * play. Clockwise (direction 1) is from you to the seat on your left, then across.
+ */
+function directionArrow(m) {
+  const { view, names } = m;
+  if (!showsDirection(view)) return null;
+  const clockwise = view.direction !== -1;
+  const next = (m.seat + (clockwise ? 1 : -1) + view.players) % view.players;
+  const words = clockwise ? "clockwise" : "anticlockwise";
+  return h("span", {
+    class: `direction ${clockwise ? "cw" : "ccw"}${m.turned ? " turned" : ""}`,
+    testid: "direction",
+    role: "img",
+    dataset: { direction: String(clockwise ? 1 : -1) },
+    "aria-label": `Play goes ${words}: ${nameInSentence(names, next)} plays after ${m.room.mode === "local" ? names.name(m.seat) : "you"}.`,
+    title: `Play goes ${words}`,
+  }, h("span", { class: "dir-arrow", "aria-hidden": "true" }, clockwise ? "\u21bb" : "\u21ba"),
+  h("span", { class: "dir-text", "aria-hidden": "true" }, words));
+}
+
+const COUNT_WORDS = ["", "one", "two", "three", "four", "five", "six", "seven", "eight"];
+const RANK_WORDS = {
+  2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
+  9: "nine", T: "ten", J: "jack", Q: "queen", K: "king", A: "ace",
+};
+
+function capital(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
 
 const RANK_PLURALS = {
@@ -317,6 +448,8 @@ function turnIndicator(m) {
   } else if (view.turn === m.seat) {
     whose = "me";
     text = room.mode === "local" ? `${names.name(m.seat)}, your turn` : "Your turn";
+  } else if (view.pending) {
+    text = pickupText(m).replace(/\.$/, "");
   } else {
     const seat = room.seats[view.turn];
     text = seat?.kind === "bot" ? `${names.name(view.turn)} is thinking…` : `Waiting for ${nameInSentence(names, view.turn)}`;
@@ -359,17 +492,30 @@ function promptRow(m, on) {
     const bridge = legalOf(view, "bridge");
     const draw = legalOf(view, "draw");
     const playable = playableCards(view);
-    if (view.drawn && playable.has(view.drawn)) {
+    const stack = m.stack || [];
+    const lifting = stack.length > 0 && playsStarting(view, stack).length > 0;
+    if (lifting) {
+      const more = addableCards(view, stack);
+      const last = stack[stack.length - 1];
+      const rank = RANK_WORDS[last[0]] || "card";
+      if (stack.length > 1) {
+        const many = `${COUNT_WORDS[stack.length] || stack.length} ${RANK_PLURALS[last[0]] || "cards"}`;
+        text = `${capital(many)} lifted, the ${cardName(last)} on top${more.size ? `: tap another ${rank} to add it, or lay them.` : "."}`;
+        buttons.push(button("play", `Lay ${many}`, () => on.playLifted(), { primary: true, key: "Enter" }));
+        buttons.push(button("drop", "Put back", on.drop, { key: "Esc" }));
+      } else if (!needsSuit(view, last)) {
+        if (more.size) text = `The ${cardName(last)} is lifted: tap another ${rank} to lay it on top, or play it alone.`;
+        buttons.push(button("play", `Play the ${cardName(last)}`, () => on.playLifted(), { primary: true, key: "Enter" }));
+        buttons.push(button("drop", "Put back", on.drop, { key: "Esc" }));
+      }
+    } else if (view.drawn && playable.has(view.drawn)) {
       text = keep
         ? `You drew the ${cardName(view.drawn)}. Play it or keep it.`
         : `You drew the ${cardName(view.drawn)}. Play it.`;
       buttons.push(button("play", "Play it", () => on.playDrawn(), { primary: true, key: "Enter" }));
       if (keep) buttons.push(button("keep", "Keep it", on.keep, { key: "K" }));
-    } else if (m.lifted && playable.has(m.lifted)) {
-      if (!needsSuit(view, m.lifted)) {
-        buttons.push(button("play", `Play the ${cardName(m.lifted)}`, () => on.playLifted(), { primary: true, key: "Enter" }));
-        buttons.push(button("drop", "Put back", on.drop, { key: "Esc" }));
-      }
+    } else if (view.pending && take) {
+      text = pickupText(m) || "";
     } else if (view.legal && view.legal.length) {
       if (awaySeat(m) !== null) text = "";
       else if (playable.size) text = "Tap a bright card to lift it, then tap it again to play.";
@@ -378,7 +524,10 @@ function promptRow(m, on) {
       if (keep) buttons.push(button("keep", "Keep it", on.keep, { key: "K" }));
     }
     if (pass) buttons.push(button("pass", "Pass", on.pass, { key: "P" }));
-    if (take) buttons.push(button("take", "Take", on.take, { key: "T" }));
+    if (take) {
+      const count = view.pending?.count;
+      buttons.push(button("take", count ? `Take ${count}` : "Take", on.take, { primary: !lifting, key: "T" }));
+    }
     if (bridge) buttons.push(button("bridge", "Bridge", on.bridge));
     if (draw && !playable.size) buttons.push(button("draw", "Draw", on.draw, { key: "D" }));
   }
@@ -418,9 +567,11 @@ function myArea(m, on) {
   const name = names.name(m.seat);
   const count = view.counts[m.seat] ?? (view.hand ? view.hand.length : 0);
   const turn = !view.hand_over && view.turn === m.seat;
-  const plate = h("div", { class: `plate mine${turn ? " to-act" : ""}`, testid: "my-plate" },
+  const skipped = !view.hand_over && skippedSeat(view) === m.seat;
+  const plate = h("div", { class: `plate mine${turn ? " to-act" : ""}${skipped ? " skipped" : ""}`, testid: "my-plate", dataset: { skipped: skipped ? "true" : "" } },
     h("span", { class: "plate-name" }, room.mode === "local" ? name : `${name} (you)`),
-    showScores(view) ? h("span", { class: "score", title: "Score" }, String((view.totals || [])[m.seat] ?? 0)) : null);
+    showScores(view) ? h("span", { class: "score", title: "Score" }, String((view.totals || [])[m.seat] ?? 0)) : null,
+    seatMarks(skipped, turn && view.pending ? view.pending.count : null));
   if (m.covered || !view.hand) {
     return h("div", { class: "my-area" }, plate,
       h("div", { class: "hand hidden-hand", testid: "hand-hidden" }, fan(count, { label: `${name}'s ${count} cards, face down` })));
@@ -431,6 +582,8 @@ function myArea(m, on) {
 function handEl(m, on) {
   const { view } = m;
   const playable = playableCards(view);
+  const stack = m.stack || [];
+  const addable = addableCards(view, stack);
   const cards = sortHand(view.hand, m.sort);
   const focusCard = cards.includes(m.focus) ? m.focus : cards.find((c) => playable.has(c)) || cards[0];
   const widths = handLayout(cards.length, m.width);
@@ -440,7 +593,9 @@ function handEl(m, on) {
     rows.push(h("div", { class: "hand-row", style: { "--step": `${widths.step}px` } },
       slice.map((code) => handCard(code, {
         playable: playable.has(code),
-        lifted: m.lifted === code || (view.drawn === code && playable.has(code)),
+        addable: addable.has(code),
+        order: stack.length > 1 && stack.includes(code) ? stack.indexOf(code) + 1 : null,
+        lifted: stack.includes(code) || (view.drawn === code && playable.has(code)),
         reason: (view.unplayable || {})[code],
         focusable: code === focusCard,
         onClick: on.card,
@@ -536,12 +691,28 @@ function historyPanel(m, on) {
     h("div", { class: "history-head" }, h("h2", {}, duo ? "Rounds" : "Scores"),
       h("button", { type: "button", class: "btn small ghost", onclick: on.toggleHistory, "aria-label": "Close scores" }, "\u2715")),
     current,
+    handLog(m),
     rows.length
       ? h("div", { class: "table-scroll" }, h("table", {}, h("thead", {}, head), h("tbody", {}, rows)))
       : h("p", { class: "muted" }, "No finished games yet."),
     h("p", { class: "muted small" }, "Each game’s seed is revealed when it ends, so every deal can be checked. ",
       h("a", { href: `/verify?token=${encodeURIComponent(room.token)}`, "data-link": "" }, "Verify a game")),
     resetControl(m, on));
+}
+
+/** This hand move by move, in the words the live region used (the newest last). */
+function handLog(m) {
+  const { view, names } = m;
+  if (!view || m.covered) return null;
+  const lines = describeEvents(Array.isArray(view.log) ? view.log : [], names, view.options || {});
+  if (!lines.length) return null;
+  return h("details", { class: "hand-log", open: true },
+    h("summary", {}, duo(m) ? "This round" : "This hand"),
+    h("ol", { testid: "hand-log" }, lines.map((line) => h("li", {}, line))));
+}
+
+function duo(m) {
+  return m.room.variant === "duo";
 }
 
 /** The host of a table with a friend may free the friend's seat (a lost phone). */

@@ -264,6 +264,29 @@ async def test_the_record_of_a_finished_game_verifies(aiohttp_client: Any, make_
     assert (await table.client.verify(forged)).data["ok"] is False
 
 
+async def test_the_variants_list_says_the_seats_a_new_table_comes_up_on(
+    aiohttp_client: Any, make_app: Any
+) -> None:
+    table = await open_table(aiohttp_client, make_app())
+    menu = await table.client.request("GET", "/api/variants")
+    seats = {
+        v["name"]: (v["min_players"], v["default_players"], v["max_players"])
+        for v in menu.data["variants"]
+    }
+    # 001: "two to seven players … a new table comes up on four"; two elsewhere.
+    assert seats == {
+        "duo": (2, 2, 2),
+        "classic": (2, 2, 6),
+        "newfoundland": (2, 4, 7),
+        "ember-ridge": (2, 2, 4),
+    }
+    house = {r["key"]: r for r in menu.data["variants"][2]["house"]}
+    assert list(house) == [
+        "twos", "jacks", "queens", "kings", "answering", "losers_go_down", "game_to"
+    ]  # fmt: skip
+    assert house["game_to"]["standard"] == "250"
+
+
 async def test_the_house_rules_a_host_chose_are_dealt_and_shown_to_both_seats(
     aiohttp_client: Any, make_app: Any
 ) -> None:

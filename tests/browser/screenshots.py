@@ -5,7 +5,8 @@ docs/screenshots/. Run it on its own (it starts its own ``eights serve``):
 
 or through the browser tests with ``EIGHTS_SCREENSHOTS=1``. Every screen is reached by
 playing, as a person would: a table with a friend (two browser contexts), pass and play,
-and Classic against three computer friends."""
+Classic against three computer friends, and Newfoundland at four seats (a pickup waiting)
+and at seven."""
 
 from __future__ import annotations
 
@@ -21,7 +22,9 @@ from tests.browser.support import (
     MAX_ACTIONS,
     MISSING_CHROMIUM,
     STEP_MS,
+    after_first_press,
     chromium_path,
+    click_move,
     launch,
     my_turn,
     open_pair,
@@ -31,7 +34,9 @@ from tests.browser.support import (
     running_server,
     settle,
     table,
+    version,
     wait_actionable,
+    wait_settled,
     wait_table,
 )
 
@@ -60,6 +65,11 @@ SCREENS = (
     "ember-ridge-help",
     "ember-ridge-results",
     "rules",
+    "newfoundland-pickup",
+    "newfoundland-twos",
+    "newfoundland-seven",
+    "newfoundland-house-rules",
+    "newfoundland-rules",
 )
 """The screens taken at each size: `<size>-<screen>.png`."""
 FOCUSED = ("classic-pile",)
@@ -97,6 +107,7 @@ def take_all(new_context: NewContext, folder: Path = FOLDER) -> list[Path]:
         _classic_against_the_computer(device, save)
         _ember_ridge(device, save)
         _rules(device, save)
+        _newfoundland(device, save)
     return written
 
 
@@ -204,6 +215,99 @@ def _rules(device: Callable[[], BrowserContext], save: Save) -> None:
     page.goto("/rules/duo")
     expect(page.get_by_test_id("rules")).to_be_visible()
     save(page, "rules")
+
+
+def _newfoundland(device: Callable[[], BrowserContext], save: Save) -> None:
+    """The house rules of its specials, its Rules page, a four-seat table (as a new one
+    comes up) played until a pickup waits for the player, and a table of seven."""
+    page = device().new_page()
+    page.goto("/")
+    page.get_by_test_id("computer-variant").select_option("newfoundland")
+    page.get_by_test_id("house-change-computer").click()
+    expect(page.get_by_test_id("house-rules-panel").locator("fieldset")).to_have_count(7)
+    page.evaluate("document.getElementById('house-rules').scrollIntoView({block: 'start'})")
+    save(page, "newfoundland-house-rules")
+    page.get_by_test_id("settings-close").click()
+
+    expect(page.get_by_test_id("computer-friends")).to_have_value("3")
+    page.get_by_test_id("create-computer").click()
+    wait_table(page)
+    expect(page.get_by_test_id("opponent")).to_have_count(3)
+    _play_until(page, _a_pickup_waits)
+    save(page, "newfoundland-pickup")
+    _play_until(page, _twos_lifted, keep_twos=True)
+    save(page, "newfoundland-twos")
+
+    page.goto("/")
+    page.get_by_test_id("computer-variant").select_option("newfoundland")
+    page.get_by_test_id("computer-friends").select_option("6")
+    page.get_by_test_id("create-computer").click()
+    wait_table(page)
+    expect(page.get_by_test_id("opponent")).to_have_count(6)
+    wait_actionable(page)
+    save(page, "newfoundland-seven")
+
+    page.goto("/rules/newfoundland")
+    expect(page.get_by_test_id("rules")).to_be_visible()
+    save(page, "newfoundland-rules")
+
+
+def _play_until(page: Page, there: Callable[[Page], bool], *, keep_twos: bool = False) -> None:
+    """Play on (a new table whenever a hand ends first) until `there` says the player's
+    turn shows what the screen is for; `keep_twos`: play any other card before a two."""
+    for _ in range(MAX_ACTIONS * 3):
+        wait_actionable(page)
+        if over(page):
+            _restart(page)
+            continue
+        if there(page):
+            return
+        before = version(page)
+        others = page.locator(
+            "[data-testid=hand] [data-card][data-playable=true]:not([data-card^='2'])"
+        )
+        if page.get_by_test_id("take").count():
+            page.get_by_test_id("take").click()
+        elif keep_twos and others.count() and not page.get_by_test_id("play").count():
+            card = str(others.first.get_attribute("data-card"))
+            others.first.click()
+            if after_first_press(page, card) == "lifted":
+                page.locator(f'[data-testid=hand] [data-card="{card}"]').click()
+            elif page.get_by_test_id("suit-picker").count():
+                page.locator("[data-testid=suit-picker] button").first.click()
+        else:
+            click_move(page)
+        wait_settled(page, before)
+    raise AssertionError("the screen was never reached")
+
+
+def _a_pickup_waits(page: Page) -> bool:
+    return page.get_by_test_id("take").count() > 0 and page.get_by_test_id("pickup").count() > 0
+
+
+def _twos_lifted(page: Page) -> bool:
+    """Two twos lifted together (the order shown on them), when a bright two has another
+    two that may go on top of it (never a card just drawn: one tap plays that)."""
+    if page.get_by_test_id("play").count():
+        return False
+    if int(page.get_by_test_id("hand").get_attribute("data-count") or "0") > 8:
+        return False  # a hand of one or two rows, as most are
+    for two in page.locator("[data-testid=hand] [data-card^='2'][data-playable=true]").all():
+        two.click()
+        more = page.locator("[data-testid=hand] [data-card][data-addable=true]")
+        if more.count():
+            more.first.click()
+            expect(page.get_by_test_id("prompt")).to_contain_text("lifted")
+            return True
+        page.keyboard.press("Escape")
+    return False
+
+
+def _restart(page: Page) -> None:
+    left = page.url
+    page.get_by_test_id("restart").click()
+    page.wait_for_url(lambda url: url != left and "/t/" in url)
+    wait_table(page)
 
 
 def main(argv: list[str] | None = None) -> int:

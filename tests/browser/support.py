@@ -238,11 +238,12 @@ def click_move(page: Page, other: AbstractSet[str] = frozenset()) -> Move:
     (see choose_card). Returns what was done; the caller waits for the result."""
     play_drawn = page.get_by_test_id("play")
     playable = page.locator("[data-testid=hand] [data-card][data-playable=true]")
+    before = version(page)
     if play_drawn.count() and page.locator("[data-testid=keep]").count() == 0:
         drawn = page.locator("[data-testid=hand] [data-card].lifted").first
         card = drawn.get_attribute("data-card") if drawn.count() else None
         play_drawn.click()
-        return _after_play(page, card, other)
+        return _after_play(page, card, other, before)
     if playable.count():
         codes = [str(c) for c in playable.evaluate_all("els => els.map(e => e.dataset.card)")]
         card = choose_card(codes, hand(page), other)
@@ -253,7 +254,7 @@ def click_move(page: Page, other: AbstractSet[str] = frozenset()) -> Move:
             return _name_suit(page, card, other)
         if after == "lifted":
             target.click()
-            return _after_play(page, card, other)
+            return _after_play(page, card, other, before)
         return Move("play", card)
     for testid in ("draw", "keep", "pass"):
         button = page.get_by_test_id(testid)
@@ -288,13 +289,17 @@ def after_first_press(page: Page, card: str) -> str:
     )
 
 
-def _after_play(page: Page, card: str | None, other: AbstractSet[str]) -> Move:
-    """After "play": an eight opens the suit picker; otherwise the move is sent."""
+def _after_play(page: Page, card: str | None, other: AbstractSet[str], before: int) -> Move:
+    """After "play": an eight opens the suit picker; otherwise the move is sent (and may
+    be answered already: the computer's moves can bring the turn back at once, as after a
+    jack at four seats, so a newer version than `before` counts too)."""
     page.wait_for_function(
-        """() => document.querySelector('[data-testid=suit-picker]')
+        """before => document.querySelector('[data-testid=suit-picker]')
             || document.querySelector('[data-testid=prompt][data-pending]')
             || document.querySelector('[data-testid=table]')?.dataset.turn !== 'me'
+            || Number(document.querySelector('[data-testid=table]')?.dataset.version) > before
             || Boolean(document.querySelector('[data-testid=table]')?.dataset.over)""",
+        arg=before,
         timeout=STEP_MS,
     )
     if page.get_by_test_id("suit-picker").count() and card is not None:

@@ -14,6 +14,7 @@ from tests.browser.support import (
     Device,
     click_move,
     open_pair,
+    over,
     play_hand_to_its_end,
     play_online,
     settle,
@@ -367,3 +368,58 @@ def test_pointing_at_or_focusing_the_pile_says_what_is_in_force(device: Device) 
     expect(reason).to_be_hidden()
     pile.hover()
     expect(reason).to_have_text(pile_words(page))
+
+
+# ---- 001: seven seats at 360 px and on a desktop -------------------------------------------
+
+
+def test_seven_seats_show_every_name_count_and_whose_turn_on_a_phone_and_a_desktop(
+    device: Device,
+) -> None:
+    for size in (PHONE, DESKTOP):
+        page = computer_table(device, "newfoundland", 6, size)
+        wait_actionable(page)
+        page.get_by_test_id("pause").click()  # the computer waits: the seat to act stays so
+        expect(page.get_by_test_id("pause")).to_have_attribute("aria-pressed", "true")
+        if not over(page):
+            before = version(page)
+            click_move(page)
+            wait_settled(page, before)
+        screen = viewport(page)
+        plates = page.get_by_test_id("opponent").all()
+        assert len(plates) == 6
+        boxes = [box(plate) for plate in plates]
+        for plate, place in zip(plates, boxes, strict=True):
+            assert inside(place, screen), f"{plate.inner_text()!r} is off the screen"
+            name = plate.locator(".plate-name")
+            cut = name.evaluate("el => el.scrollWidth > el.clientWidth + 1")
+            assert not cut, f"the name {name.inner_text()!r} is cut"
+            count = str(plate.get_attribute("data-count"))
+            expect(plate.locator(".fan-count")).to_have_text(count)
+        for i, one in enumerate(boxes):
+            for two in boxes[i + 1 :]:
+                assert not overlap(one, two), "two name plates overlap"
+        middle = [
+            page.get_by_test_id("pile"),
+            page.get_by_test_id("stock"),
+            page.get_by_test_id("turn-indicator"),
+            page.get_by_test_id("direction"),
+            page.get_by_test_id("my-plate"),
+            *page.locator("[data-testid=hand] [data-card]").all(),
+        ]
+        for part in middle:
+            for place in boxes:
+                assert not overlap(box(part), place), f"a name plate covers {part}"
+        if not over(page):
+            # Whose turn: the turn line names the seat, and that seat's plate is lit.
+            seat = page.get_by_test_id("turn-indicator").get_attribute("data-seat")
+            if seat != page.get_by_test_id("table").get_attribute("data-seat"):
+                lit = page.locator("[data-testid=opponent].to-act")
+                expect(lit).to_have_count(1)
+                expect(lit).to_have_attribute("data-seat", str(seat))
+        felt = box(page.locator(".felt"))
+        if size is PHONE:
+            assert felt["y"] + felt["height"] <= screen["height"], "taller than the phone"
+        # Nothing runs off the side (the toolbar with Resume in it included).
+        assert page.evaluate("document.documentElement.scrollWidth") <= screen["width"]
+        page.context.close()

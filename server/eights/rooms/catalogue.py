@@ -1,7 +1,8 @@
 """The tables a room can deal, with everything a host may choose before the deal.
 
-The one list a home page builds its menus from: each variant's name, title, seats, turn
-clock, levels and house rules (with the answer the variant's own text gives).
+The one list a home page builds its menus from: each variant's name, title, seats (and the
+number a new table comes up on), turn clock, levels and house rules (with the answer the
+variant's own text gives).
 """
 
 from __future__ import annotations
@@ -13,6 +14,10 @@ from eights.rules.house import house_menu
 
 from .ops import DEFAULT_TIMER, LEVELS, SPEEDS
 
+DEFAULT_PLAYERS = {"newfoundland": 4}
+"""The seats a new table comes up on where its text names them (001: "a new table comes
+up on four"); two elsewhere."""
+
 
 def catalogue() -> dict[str, Any]:
     """Every variant a room deals, in the order a menu lists them, as plain JSON."""
@@ -23,6 +28,7 @@ def catalogue() -> dict[str, Any]:
                 "title": v.title,
                 "min_players": v.options.min_players,
                 "max_players": v.options.max_players,
+                "default_players": DEFAULT_PLAYERS.get(v.name, 2),
                 "online_players": 2,
                 "timer": DEFAULT_TIMER.get(v.name),
                 "house": house_menu(v.name),
