@@ -332,7 +332,7 @@ def test_positions_with_an_impossible_pickup_or_direction_are_refused(
     fields: dict[str, object], reason: str
 ) -> None:
     with pytest.raises(PositionError, match=reason):
-        nf_position(**fields)
+        nf_position(3, **fields)
 
 
 def test_a_queen_pickup_needs_a_table_where_queens_pick_up() -> None:
