@@ -49,6 +49,9 @@ class Hard:
     """What a jack's skipped turn costs the next seat, in cards."""
     reverse_weight: float = 1.0
     """How much turning the play away from the next seat to the one before counts."""
+    bystander: float = 0.3
+    """At three or more: how much stopping a seat counts that is neither the closest to going
+    out nor down to two cards (stopping it helps the other seats as much as Hard)."""
     out_weight: float = 20.0
     """Where specials are in play: what letting a seat with one card go out costs, in cards."""
 

@@ -10,8 +10,10 @@ saved), and leaves it for a play whose effect is worth more, in cards:
   pickup comes back to it;
 - a jack: the next seat loses its turn (at two players the layer moves again);
 - a king at three or more: the play turns away from the next seat to the one before;
-- each weighed by how close that seat is to going out (1 + urgency / its cards), and net of
-  what spending a two (the card that answers a pickup) or an eight costs;
+- each weighed by how close that seat is to going out (1 + urgency / its cards; at three or
+  more, a seat that is neither the closest to going out nor down to two cards counts only
+  ``bystander`` as much), and net of what spending a two (the card that answers a pickup)
+  or an eight costs;
 - and the seat that acts next after the play, if it holds one card: the chance that it
   lays it (on the card laid, or as an answer to a pickup) counts as ``out_weight`` cards.
 
@@ -68,8 +70,16 @@ def weigh(view: SeatView, legal: Sequence[Action], hard: Hard, effects: Effects)
 
 
 def urgency(view: SeatView, seat: int, hard: Hard) -> float:
-    """How much stopping ``seat`` counts: more the fewer cards it has left."""
-    return 1.0 + hard.urgency / max(1, view.table.counts[seat])
+    """How much stopping ``seat`` counts: more the fewer cards it has left; at three or more,
+    only ``bystander`` as much for a seat that is not (one of) the closest to going out and
+    holds more than two cards, since stopping it helps the other seats as much as this one."""
+    counts = view.table.counts
+    mine = 1.0 + hard.urgency / max(1, counts[seat])
+    if len(counts) > 2 and counts[seat] > 2:
+        closest = min(c for s, c in enumerate(counts) if s != view.seat)
+        if counts[seat] > closest:
+            return mine * hard.bystander
+    return mine
 
 
 def answer_mask(kind: str) -> int:
