@@ -1,10 +1,15 @@
 """What a seat can work out from its view alone: the unseen cards, and which of them each
 other seat cannot hold, read from the hand's public log.
 
-At a table that forbids drawing while holding a card that fits (duo), a seat that starts to
-draw shows that no card of its hand fitted; at every table, a drawn card that was followed
-by another draw (or ended the turn) did not fit. Each other seat's hand is modelled as
-slots, one a card, each with the set of cards it cannot be.
+At a table that forbids drawing while holding a card that fits (duo, newfoundland), a seat
+that starts to draw shows that no card of its hand fitted; at every table, a drawn card that
+was followed by another draw (or ended the turn) did not fit. Each other seat's hand is
+modelled as slots, one a card, each with the set of cards it cannot be.
+
+Where pickups wait (newfoundland), a seat that ``took`` a pickup gains that many slots about
+which nothing is known (a seat may take even when it could answer, so taking shows
+nothing), and a turn begins again after every play, take or skip: at two players a seat
+that laid a jack or a pickup and then draws shows that nothing of its hand fitted.
 """
 
 from __future__ import annotations
@@ -82,7 +87,12 @@ def read_belief(view: SeatView) -> Belief:
                 _remove_played(slots[seat], cards, pending_draw.pop(seat, None))
             last = event["cards"][-1]
             top_suit, top_rank = _top(last, event["suit"])
-            actor = seat
+            actor = -1  # a play ends the turn; whoever draws next starts a turn
+        elif kind == "took":
+            seat = event["seat"]
+            if seat != view.seat:
+                slots[seat].extend([0] * event["taken"])
+            actor = -1
         elif kind == "drew":
             seat = event["seat"]
             if seat == view.seat:
@@ -115,6 +125,8 @@ def _counts_at_start(view: SeatView) -> list[int]:
         kind = event["type"]
         if kind == "drew":
             counts[event["seat"]] -= 1
+        elif kind == "took":
+            counts[event["seat"]] -= event["taken"]
         elif kind == "played":
             counts[event["seat"]] += len(event["cards"])
     return counts

@@ -8,6 +8,10 @@ can still link its hand to another suit. It leaves that play for another when th
 expected to make the next seat draw more cards: from the cards it has not seen, less those
 the log shows that seat cannot hold (``belief``), weighted more the fewer cards that seat
 has left, and net of the cost of spending an eight. A play that goes out is always played.
+
+Where special cards are in play (Newfoundland's twos, jacks, queens and kings), ``weigh``
+takes over: the same start, with pickups, skips and reversals weighed against the seat that
+is close to going out (``weigh.py``). At every other table Hard plays exactly as above.
 """
 
 from __future__ import annotations
@@ -19,8 +23,10 @@ from eights.rules import Action, ActionType, SeatView
 from eights.rules.cards import RANK_OF, SUIT_OF
 
 from .belief import Belief, fitting, read_belief
+from .effects import Effects
 from .medium import medium_choice
 from .tactics import is_wild, plays_of
+from .weigh import weigh
 
 
 @dataclass(frozen=True)
@@ -32,6 +38,22 @@ class Hard:
     """Stopping a seat with n cards counts 1 + urgency / n times."""
     wild_cost: float = 3.0
     """What spending an eight costs, in cards the next seat would have to draw."""
+    two_cost: float = 5.0
+    """Where twos pick up: what spending a two (an answer to a pickup) costs, in cards."""
+    answer_back: float = 0.2
+    """At two players, answering a pickup of twos while holding several: the chance that the
+    other seat holds a two above which Hard lays one and keeps the rest to answer again."""
+    pickup_weight: float = 1.0
+    """How much the cards and turn a pickup costs the next seat count."""
+    skip_weight: float = 1.0
+    """What a jack's skipped turn costs the next seat, in cards."""
+    reverse_weight: float = 1.0
+    """How much turning the play away from the next seat to the one before counts."""
+    bystander: float = 0.3
+    """At three or more: how much stopping a seat counts that is neither the closest to going
+    out nor down to two cards (stopping it helps the other seats as much as Hard)."""
+    out_weight: float = 20.0
+    """Where specials are in play: what letting a seat with one card go out costs, in cards."""
 
     def __call__(self, view: SeatView, legal: Sequence[Action]) -> Action:
         return press(view, legal, self)
@@ -52,6 +74,9 @@ def pressure(view: SeatView, belief: Belief, play: Action, hard: Hard) -> float:
 
 def press(view: SeatView, legal: Sequence[Action], hard: Hard) -> Action:
     """Hard's choice for ``view`` among ``legal``."""
+    effects = Effects.of(view)
+    if effects.any:
+        return weigh(view, legal, hard, effects)
     base = medium_choice(view, legal, connected=True)
     plays = plays_of(legal)
     if base.type is not ActionType.PLAY or len(plays) < 2:

@@ -5,16 +5,21 @@ hand and not on the pile, so possibly in another hand). Medium plays the card th
 its strongest suit in force (the heavier card on a tie), plays an eight only when nothing
 else fits and then names its strongest suit, keeps a drawn eight where the table allows
 keeping, and never draws while it can play.
+
+Where twos make the next seat pick up (Newfoundland), it saves its twos as it saves its
+eights: a two goes down only when no ordinary card fits (one at a time, before an eight),
+and a pickup that waits for it is answered whenever it can answer, with one card.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from eights.rules import KEEP, Action, SeatView
 from eights.rules.cards import ALL_CARDS, DECKS, RANK_CHARS, RANK_OF, SUIT_OF, Card
 
+from .effects import Effects
 from .tactics import fallback, is_wild, plays_of, suit_counts, without
 
 UNSEEN_WEIGHT = 2.1
@@ -52,6 +57,25 @@ def suit_strength(rest: Sequence[Card], unseen: Sequence[int]) -> list[float]:
     return [held[s] - UNSEEN_WEIGHT * unseen[s] for s in range(4)]
 
 
+def play_value(
+    view: SeatView, unseen: Sequence[int], connected: bool = False
+) -> Callable[[Action], tuple[float, int, int, int]]:
+    """How Medium ranks plays of a card that is not an eight: the strength of the suit the
+    last card leaves in force, then (with ``connected``) the fewest cards of its rank
+    unseen, then the fewest of its suit unseen, then the heavier play."""
+    live_ranks = unseen_by_rank(view) if connected else []
+    points = points_table(view)
+
+    def value(action: Action) -> tuple[float, int, int, int]:
+        last = action.cards[-1]
+        suit = SUIT_OF[last]
+        strength = suit_strength(without(view.hand, action.cards), unseen)
+        rank_left = live_ranks[RANK_OF[last]] if connected else 0
+        return (strength[suit], -rank_left, -unseen[suit], sum(points[c] for c in action.cards))
+
+    return value
+
+
 @dataclass(frozen=True)
 class Medium:
     seed: str = "medium"
@@ -70,19 +94,16 @@ def medium_choice(view: SeatView, legal: Sequence[Action], connected: bool = Fal
     plays = plays_of(legal)
     if not plays:
         return fallback(legal)
+    effects = Effects.of(view)
+    saved = effects.saved if effects.any else is_wild
     unseen = unseen_by_suit(view)
-    live_ranks = unseen_by_rank(view) if connected else []
-    points = points_table(view)
-    ordinary = [a for a in plays if not is_wild(a.cards[-1])]
+    value = play_value(view, unseen, connected)
+    if view.table.pending is not None:  # every play answers the pickup: answer with one card
+        return max([a for a in plays if len(a.cards) == 1] or plays, key=value)
+    ordinary = [a for a in plays if not saved(a.cards[-1])]
+    if not ordinary:  # a single two before an eight (no other table gets here with a play)
+        ordinary = [a for a in plays if len(a.cards) == 1 and not is_wild(a.cards[-1])]
     if ordinary:
-
-        def value(action: Action) -> tuple[float, int, int, int]:
-            last = action.cards[-1]
-            suit = SUIT_OF[last]
-            strength = suit_strength(without(view.hand, action.cards), unseen)
-            rank_left = live_ranks[RANK_OF[last]] if connected else 0
-            return (strength[suit], -rank_left, -unseen[suit], sum(points[c] for c in action.cards))
-
         return max(ordinary, key=value)
     strength = suit_strength(without(view.hand, plays[0].cards), unseen)
     suit = max(range(4), key=lambda s: (strength[s], -unseen[s], -s))

@@ -8,7 +8,14 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from eights.rules import Rules, apply_in_place, game_result, new_game, next_hand
+from eights.rules import (
+    Rules,
+    apply_in_place,
+    game_result,
+    legal_actions,
+    new_game,
+    next_hand,
+)
 
 from .interface import Bot, load_bot
 from .levels import LEVELS, make_bot
@@ -98,11 +105,12 @@ def run_tournament(rules: Rules, games: int, specs: list[str], seed: str = "tour
             seating[pos.turn].starts += 1
             while pos.outcome is None:
                 seat = pos.turn
-                view = bot_view(pos, seat)
-                entrant = seating[seat]
-                if len(view.legal) == 1:
-                    action = view.legal[0]
+                legal = legal_actions(pos)
+                if len(legal) == 1:  # nothing to decide: no view to build
+                    action = legal[0]
                 else:
+                    view = bot_view(pos, seat)
+                    entrant = seating[seat]
                     started = time.perf_counter()
                     action = decide(entrant.bot, view)
                     entrant.seconds.append(time.perf_counter() - started)
