@@ -121,6 +121,10 @@ async def test_a_killed_redis_is_started_again_from_its_file(tmp_path: Path) -> 
         os.kill(first, signal.SIGKILL)
 
         async def back() -> bool:
+            # the supervisor counts the restart once its own start check has answered,
+            # which can be a moment after this client's first answer
+            if embedded.restarts == 0:
+                return False
             try:
                 return await client.get("room") == b"kept"
             except Exception:
