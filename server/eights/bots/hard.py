@@ -11,7 +11,8 @@ has left, and net of the cost of spending an eight. A play that goes out is alwa
 
 Where special cards are in play (Newfoundland's twos, jacks, queens and kings), ``weigh``
 takes over: the same start, with pickups, skips and reversals weighed against the seat that
-is close to going out (``weigh.py``). At every other table Hard plays exactly as above.
+is close to going out (``weigh.py``). At the 101 table ``hundred.py`` decides (its Hard
+judgement). At every other table Hard plays exactly as above.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from eights.rules.cards import RANK_OF, SUIT_OF
 
 from .belief import Belief, fitting, read_belief
 from .effects import Effects
+from .hundred import HARD, choose, is_101
 from .medium import medium_choice
 from .tactics import is_wild, plays_of
 from .weigh import weigh
@@ -74,6 +76,8 @@ def pressure(view: SeatView, belief: Belief, play: Action, hard: Hard) -> float:
 
 def press(view: SeatView, legal: Sequence[Action], hard: Hard) -> Action:
     """Hard's choice for ``view`` among ``legal``."""
+    if is_101(view):
+        return choose(view, legal, HARD)
     effects = Effects.of(view)
     if effects.any:
         return weigh(view, legal, hard, effects)

@@ -9,6 +9,8 @@ keeping, and never draws while it can play.
 Where twos make the next seat pick up (Newfoundland), it saves its twos as it saves its
 eights: a two goes down only when no ordinary card fits (one at a time, before an eight),
 and a pickup that waits for it is answered whenever it can answer, with one card.
+
+At the 101 table (jacks wild, sixes to cover, bridges) ``hundred.py`` decides instead.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from eights.rules import KEEP, Action, SeatView
 from eights.rules.cards import ALL_CARDS, DECKS, RANK_CHARS, RANK_OF, SUIT_OF, Card
 
 from .effects import Effects
+from .hundred import MEDIUM, choose, is_101
 from .tactics import fallback, is_wild, plays_of, suit_counts, without
 
 UNSEEN_WEIGHT = 2.1
@@ -81,6 +84,8 @@ class Medium:
     seed: str = "medium"
 
     def __call__(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        if is_101(view):
+            return choose(view, legal, MEDIUM)
         return medium_choice(view, legal)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from eights.rules import Action, Position, SeatView, view_for
 
-from .interface import Bot, BotError
+from .interface import Bot, BotError, decision_rng
 
 
 def bot_view(pos: Position, seat: int) -> SeatView:
@@ -26,3 +26,26 @@ def decide(bot: Bot, view: SeatView) -> Action:
     if action not in legal:
         raise BotError(f"the bot answered {action}, which is not one of the legal actions")
     return action
+
+
+def declares_bridge(bot: Bot, view: SeatView) -> bool:
+    """Whether the computer seat of ``view``, whose move just made a bridge (101), declares it.
+
+    Easy declares at random, one time in two (from the view, so the same view always gets
+    the same answer); Medium when its hand's points, less 20 for each jack of the move, are
+    no more than the others are likely to hold; Hard when declaring is worth more to it than
+    playing the round on (``hundred.bridge_pays``). A bot from outside the project may have
+    a ``declares_bridge(view) -> bool`` attribute; without one it declares as Medium would.
+    """
+    from .easy import Easy
+    from .hard import Hard
+    from .hundred import declares
+
+    if isinstance(bot, Easy):
+        return decision_rng(bot.seed + "/bridge", view).random() < 0.5
+    if isinstance(bot, Hard):
+        return declares(view, hard=True)
+    own = getattr(bot, "declares_bridge", None)
+    if callable(own):
+        return bool(own(view))
+    return declares(view, hard=False)

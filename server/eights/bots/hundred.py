@@ -1,0 +1,352 @@
+"""The bots at the 101 table (``hundred-and-one``): jacks wild, sixes to cover, sevens, eights,
+aces and the queen of spades hitting the next seats, bridges, a bank that multiplies the
+round's points, and a game played to a limit.
+
+Every judgement here is a score for each legal action, made from the view alone; Medium
+and Hard share it and Hard adds terms (``Judge``). At every other table none of this runs:
+``is_101`` is false wherever the wild rank is the eight.
+
+Medium:
+- goes out whenever it can (on jacks when it can: -20 each);
+- lays as many cards of one rank as it can, the last one of its strongest suit (held, less
+  unseen), and sheds points (an ace or a ten before a nine);
+- lays a six only when it can cover it from its hand without a jack, and covers a six with
+  the cheapest card that fits (never a jack while another card fits);
+- lays the queen of spades last in a move (so that the next seat draws five), never in the
+  middle of a move of queens;
+- spends a jack only when no other card fits (or to go out), and names its strongest suit;
+- never draws while a card fits (a card drawn is a card to shed later).
+
+Hard also:
+- weighs what its sevens, eights, aces and the queen of spades do to the seats they hit,
+  more the fewer cards a seat holds (1 + 3 / its cards), and at two seats the move it gets
+  again after a skip;
+- sheds points harder as the bank's multiplier rises, as the bank runs low and as its own
+  total nears the limit;
+- lays the fourth card of a bridge when declaring it would pay, and declares by comparing
+  its own hand's points (less 20 for each jack of the move) with what the others likely hold
+  and with what the round is worth to it if it goes on, with an eye on the limit (a total
+  that lands on the limit or half of it goes back to 0; one over it is out).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from eights.rules import Action, ActionType, SeatView
+from eights.rules.cards import (
+    ACE,
+    EIGHT,
+    JACK,
+    KING,
+    QUEEN,
+    RANK_CHARS,
+    RANK_OF,
+    SEVEN,
+    SIX,
+    SPADES,
+    SUIT_OF,
+    TEN,
+    Card,
+    make_card,
+)
+
+VARIANT = "hundred-and-one"
+QUEEN_OF_SPADES = make_card(QUEEN, SPADES)
+BRIDGE_RANKS = frozenset((TEN, JACK, QUEEN, KING, ACE))
+DEFAULT_POINTS = {"6": 0, "7": 0, "8": 0, "9": 0, "T": 10, "J": 20, "Q": 10, "K": 10, "A": 15}
+QUEEN_OF_SPADES_POINTS = 50
+JACK_OUT = 20
+"""Points off for each jack of the move that goes out (or makes a declared bridge)."""
+
+
+def is_101(view: SeatView) -> bool:
+    """Whether this table plays 101's cards (a wild rank other than the eight)."""
+    options = view.table.options
+    return view.table.variant == VARIANT or str(options.get("wild_rank", "8")) not in ("8", "")
+
+
+def field(view: SeatView, name: str, default: Any) -> Any:
+    """A field of the view the 101 table adds (on the public table or on the seat's view)."""
+    value = getattr(view.table, name, None)
+    if value is None:
+        value = getattr(view, name, None)
+    return default if value is None else value
+
+
+@dataclass(frozen=True)
+class Table:
+    """What a 101 view says, read once per decision."""
+
+    view: SeatView
+    wild: int
+    points: tuple[int, ...]
+    """Each card's points (by card index; cards outside the deck 0)."""
+    multiplier: int
+    limit: int | None
+    out: frozenset[int]
+    cover: bool
+    draws_left: int
+
+    @classmethod
+    def of(cls, view: SeatView) -> Table:
+        options = view.table.options
+        wild = RANK_CHARS.index(str(options.get("wild_rank", "J")) or "J")
+        table = dict(DEFAULT_POINTS)
+        given = options.get("points")
+        if isinstance(given, dict):
+            table.update({k: int(v) for k, v in given.items() if k in DEFAULT_POINTS})
+        points = [table.get(RANK_CHARS[RANK_OF[c]], 0) for c in range(52)]
+        qs = options.get("queen_of_spades_points", QUEEN_OF_SPADES_POINTS)
+        points[QUEEN_OF_SPADES] = int(qs) if isinstance(qs, int) else QUEEN_OF_SPADES_POINTS
+        limit = field(view, "limit", None)
+        if limit is None:
+            raw = options.get("limit", 101)
+            limit = int(raw) if isinstance(raw, int) or str(raw).isdigit() else None
+        draws = field(view, "draws_left", None)
+        return cls(
+            view=view,
+            wild=wild,
+            points=tuple(points),
+            multiplier=int(field(view, "multiplier", 1) or 1),
+            limit=int(limit) if limit else None,
+            out=frozenset(field(view, "out", ())),
+            cover=bool(field(view, "cover", False)),
+            draws_left=int(draws) if draws is not None else 0,
+        )
+
+    def is_wild(self, card: Card) -> bool:
+        return RANK_OF[card] == self.wild
+
+    def hand_points(self, cards: Sequence[Card]) -> int:
+        return sum(self.points[c] for c in cards)
+
+    def in_play(self) -> list[int]:
+        """The seats still in the game, in seat order."""
+        return [s for s in range(self.view.table.players) if s not in self.out]
+
+    def after(self, seat: int, steps: int = 1) -> int:
+        """The seat ``steps`` places after ``seat`` in play order, seats out of the game left out."""
+        seats = self.in_play()
+        if seat not in seats:
+            seats = sorted({*seats, seat})
+        d = self.view.table.direction or 1
+        i = seats.index(seat)
+        return seats[(i + d * steps) % len(seats)]
+
+    def unseen(self) -> list[Card]:
+        """Cards of the deck neither in this hand nor on the table."""
+        from eights.rules.cards import DECKS
+
+        known = set(self.view.hand) | set(self.view.table.pile)
+        deck = DECKS[str(self.view.table.options.get("deck", "36"))]
+        return [c for c in deck if c not in known]
+
+    def mean_unseen_points(self) -> float:
+        cards = self.unseen()
+        return sum(self.points[c] for c in cards) / len(cards) if cards else 0.0
+
+
+def fits(table: Table, card: Card, top: Card, suit: int) -> bool:
+    """Whether ``card`` goes on ``top`` with ``suit`` in force."""
+    return table.is_wild(card) or SUIT_OF[card] == suit or RANK_OF[card] == RANK_OF[top]
+
+
+def hits(table: Table, cards: tuple[Card, ...]) -> dict[int, tuple[int, int]]:
+    """Seat -> (cards it must draw, turns it skips) after a move ending with ``cards``."""
+    me = table.view.seat
+    out: dict[int, list[int]] = {}
+    rank = RANK_OF[cards[-1]]
+    nxt = table.after(me)
+    others = [s for s in table.in_play() if s != me] or [nxt]
+    start = others.index(nxt) if nxt in others else 0
+    if rank == SEVEN:
+        out.setdefault(nxt, [0, 0])[0] += len(cards)
+    elif rank in (EIGHT, ACE):
+        for i in range(len(cards)):
+            seat = others[(start + i) % len(others)]
+            entry = out.setdefault(seat, [0, 0])
+            entry[1] += 1
+            if rank == EIGHT:
+                entry[0] += 2
+    elif cards[-1] == QUEEN_OF_SPADES:
+        out.setdefault(nxt, [0, 0])[0] += 5
+    return {s: (d, k) for s, (d, k) in out.items()}
+
+
+def makes_bridge(view: SeatView, cards: tuple[Card, ...]) -> bool:
+    """Whether laying ``cards`` leaves four cards of one rank of T..A on top of the table."""
+    rank = RANK_OF[cards[-1]]
+    if rank not in BRIDGE_RANKS or any(RANK_OF[c] != rank for c in cards):
+        return False
+    top = [*view.table.pile[-4:], *cards][-4:]
+    return len(top) == 4 and all(RANK_OF[c] == rank for c in top)
+
+
+def urgency(table: Table, seat: int) -> float:
+    return 1.0 + 3.0 / max(1, table.view.table.counts[seat])
+
+
+@dataclass(frozen=True)
+class Judge:
+    """The weights of a 101 judgement; ``hard`` switches on Hard's terms."""
+
+    hard: bool = False
+    per_card: float = 3.0
+    """Each card laid (a move of several cards of one rank sheds them all)."""
+    per_point: float = 0.12
+    """Each point laid, at multiplier 1 (Hard: more as the multiplier and the bank grow)."""
+    jack_cost: float = 14.0
+    """Spending a jack before the move that goes out."""
+    suit_weight: float = 1.0
+    """Cards held of the suit left in force, less half the unseen ones."""
+    hit_weight: float = 1.0
+    """Hard: each card a seat must draw (a skipped turn counts 1.5)."""
+
+    def point_weight(self, table: Table) -> float:
+        if not self.hard:
+            return self.per_point
+        view = table.view
+        weight = self.per_point * table.multiplier
+        stock = view.table.stock_size
+        if stock <= 4:  # the bank runs out soon: the multiplier is about to rise
+            weight += self.per_point * 0.5
+        if table.limit:
+            total = view.table.scores[view.seat]
+            if total + table.hand_points(view.hand) * table.multiplier > table.limit * 0.7:
+                weight += self.per_point
+        return weight
+
+    def score(self, table: Table, action: Action) -> float:
+        view = table.view
+        cards = action.cards
+        rest = [c for c in view.hand if c not in cards]
+        last = cards[-1]
+        rank = RANK_OF[last]
+        jacks = sum(1 for c in cards if table.is_wild(c))
+        if not rest and rank != SIX:
+            return 1000.0 + JACK_OUT * jacks + len(cards)
+        value = self.per_card * len(cards)
+        value += self.point_weight(table) * table.hand_points(cards)
+        value -= self.jack_cost * jacks
+        if QUEEN_OF_SPADES in cards and last != QUEEN_OF_SPADES:
+            value -= 25.0  # its five cards are lost in the middle of a move
+        if rank == SIX:
+            value -= self.cover_cost(table, rest, last)
+            suit = None
+        else:
+            suit = action.suit if action.suit is not None else SUIT_OF[last]
+        if suit is not None:
+            held = sum(1 for c in rest if SUIT_OF[c] == suit and not table.is_wild(c))
+            held += sum(1 for c in rest if RANK_OF[c] == rank and not table.is_wild(c)) * 0.5
+            unseen = sum(1 for c in table.unseen() if SUIT_OF[c] == suit and not table.is_wild(c))
+            value += self.suit_weight * (held - 0.5 * unseen)
+        if self.hard:
+            value += self.hard_terms(table, action, rest)
+        elif last == QUEEN_OF_SPADES:
+            value += 3.0
+        return value
+
+    def cover_cost(self, table: Table, rest: list[Card], six: Card) -> float:
+        """What covering a six laid now will cost: little with a card that fits, more with
+        a jack only, most with nothing (draw until something fits)."""
+        plain = [c for c in rest if not table.is_wild(c) and fits(table, c, six, SUIT_OF[six])]
+        if plain:
+            return 1.0
+        if any(table.is_wild(c) for c in rest):
+            return 12.0
+        return 18.0
+
+    def hard_terms(self, table: Table, action: Action, rest: list[Card]) -> float:
+        view = table.view
+        cards = action.cards
+        value = 0.0
+        players = len(table.in_play())
+        for seat, (draw, skip) in hits(table, cards).items():
+            value += self.hit_weight * urgency(table, seat) * (draw + 1.5 * skip)
+            if players == 2 and skip:
+                # it moves again: worth a card if it can follow its own card
+                last = cards[-1]
+                again = any(fits(table, c, last, SUIT_OF[last]) for c in rest)
+                value += 2.0 if again else 0.5
+        if makes_bridge(view, cards):
+            if bridge_pays(table, rest, sum(1 for c in cards if table.is_wild(c)), hard=True):
+                value += 40.0
+        # a seat close to going out: leave it a suit it is unlikely to hold
+        nxt = table.after(view.seat)
+        if view.table.counts[nxt] <= 2 and RANK_OF[cards[-1]] != SIX:
+            suit = action.suit if action.suit is not None else SUIT_OF[cards[-1]]
+            unseen = table.unseen()
+            share = sum(1 for c in unseen if SUIT_OF[c] == suit or table.is_wild(c))
+            value -= 4.0 * urgency(table, nxt) * share / max(1, len(unseen))
+        return value
+
+
+MEDIUM = Judge()
+HARD = Judge(hard=True)
+
+
+def choose(view: SeatView, legal: Sequence[Action], judge: Judge) -> Action:
+    """Medium's or Hard's action at a 101 table."""
+    table = Table.of(view)
+    bridge = next((a for a in legal if a.type is ActionType.BRIDGE), None)
+    if bridge is not None and declares(view, judge.hard):
+        return bridge
+    plays = [a for a in legal if a.type is ActionType.PLAY]
+    if not plays:
+        return _fallback(legal)
+    return max(plays, key=lambda a: judge.score(table, a))
+
+
+def _fallback(legal: Sequence[Action]) -> Action:
+    for kind in (ActionType.DRAW, ActionType.PASS):
+        for action in legal:
+            if action.type is kind:
+                return action
+    return next((a for a in legal if a.type is not ActionType.BRIDGE), legal[0])
+
+
+def bridge_pays(table: Table, hand: Sequence[Card], jacks: int, hard: bool) -> bool:
+    """Whether declaring a bridge now (``hand`` left, ``jacks`` in the move that made it) is
+    worth more to this seat than playing the round on."""
+    view = table.view
+    me = view.seat
+    m = table.multiplier
+    mine = (table.hand_points(hand) - JACK_OUT * jacks) * m
+    mean = table.mean_unseen_points()
+    others = [s for s in table.in_play() if s != me]
+    if not others:
+        return True
+    counts = view.table.counts
+    expected = {s: counts[s] * mean * m for s in others}
+    if not hard:
+        return mine <= sum(expected.values()) / len(others)
+    scores = view.table.scores
+    limit = table.limit
+    if limit:
+        after = scores[me] + mine
+        if after > limit:
+            return False
+        if after in (limit, limit // 2) and mine > 0:
+            return True
+    # The round played on: whoever is likeliest to go out (fewest cards) scores 0.
+    weights = {s: 1.0 / max(1, counts[s] if s != me else len(hand)) ** 2 for s in (me, *others)}
+    total_w = sum(weights.values())
+    going_on = (1 - weights[me] / total_w) * table.hand_points(hand) * m
+    going_on -= sum((1 - weights[s] / total_w) * expected[s] for s in others) / len(others)
+    now = mine - sum(expected.values()) / len(others)
+    if limit:
+        # others pushed over the limit by the round ending now count for this seat
+        over = sum(1 for s in others if scores[s] + expected[s] > limit)
+        now -= 15.0 * over
+    return now < going_on
+
+
+def declares(view: SeatView, hard: bool) -> bool:
+    """Whether this seat, whose last move made a bridge, declares it."""
+    table = Table.of(view)
+    info = field(view, "bridge", None)
+    jacks = int(info.get("jacks", 0)) if isinstance(info, dict) else 0
+    return bridge_pays(table, view.hand, jacks, hard)
