@@ -11,6 +11,7 @@ from eights.rules.cards import EIGHT, QUEEN, RANK_OF, SUIT_NAMES, SUIT_OF, TWO, 
 from .belief import SUIT_MASK, read_belief
 from .effects import PICKUP, SKIP, Effects
 from .hard import Hard
+from .hundred import explain_101, is_101
 from .tactics import is_wild, suit_counts, without
 
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
@@ -42,6 +43,8 @@ def hint(view: SeatView, hard: Hard | None = None) -> Hint | None:
 
 def explain(view: SeatView, action: Action) -> str:
     """One sentence for the player about ``action``."""
+    if is_101(view):
+        return explain_101(view, action)
     kind = action.type
     if kind is ActionType.DRAW:
         if not any(a.type is ActionType.PLAY for a in view.legal):

@@ -128,7 +128,7 @@ class Table:
         return [s for s in range(self.view.table.players) if s not in self.out]
 
     def after(self, seat: int, steps: int = 1) -> int:
-        """The seat ``steps`` places after ``seat`` in play order, seats out of the game left out."""
+        """The seat ``steps`` places after ``seat`` in play order (seats out left out)."""
         seats = self.in_play()
         if seat not in seats:
             seats = sorted({*seats, seat})
@@ -239,7 +239,7 @@ class Judge:
         else:
             suit = action.suit if action.suit is not None else SUIT_OF[last]
         if suit is not None:
-            held = sum(1 for c in rest if SUIT_OF[c] == suit and not table.is_wild(c))
+            held = float(sum(1 for c in rest if SUIT_OF[c] == suit and not table.is_wild(c)))
             held += sum(1 for c in rest if RANK_OF[c] == rank and not table.is_wild(c)) * 0.5
             unseen = sum(1 for c in table.unseen() if SUIT_OF[c] == suit and not table.is_wild(c))
             value += self.suit_weight * (held - 0.5 * unseen)
@@ -271,9 +271,9 @@ class Judge:
                 last = cards[-1]
                 again = any(fits(table, c, last, SUIT_OF[last]) for c in rest)
                 value += 2.0 if again else 0.5
-        if makes_bridge(view, cards):
-            if bridge_pays(table, rest, sum(1 for c in cards if table.is_wild(c)), hard=True):
-                value += 40.0
+        jacks = sum(1 for c in cards if table.is_wild(c))
+        if makes_bridge(view, cards) and bridge_pays(table, rest, jacks, hard=True):
+            value += 40.0
         # a seat close to going out: leave it a suit it is unlikely to hold
         nxt = table.after(view.seat)
         if view.table.counts[nxt] <= 2 and RANK_OF[cards[-1]] != SIX:
@@ -350,3 +350,101 @@ def declares(view: SeatView, hard: bool) -> bool:
     info = field(view, "bridge", None)
     jacks = int(info.get("jacks", 0)) if isinstance(info, dict) else 0
     return bridge_pays(table, view.hand, jacks, hard)
+
+
+NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def _number(n: int) -> str:
+    return NUMBERS[n] if 0 <= n < len(NUMBERS) else str(n)
+
+
+def _laid(cards: Sequence[Card]) -> str:
+    from eights.rules.cards import card_name
+
+    return " and ".join(card_name(c) for c in cards)
+
+
+def explain_101(view: SeatView, action: Action) -> str:
+    """The hint's sentence at a 101 table (``hint.explain`` hands it over)."""
+    from eights.rules.cards import SUIT_NAMES
+
+    table = Table.of(view)
+    kind = action.type
+    plays = [a for a in view.legal if a.type is ActionType.PLAY]
+    if kind is ActionType.BRIDGE:
+        info = field(view, "bridge", None)
+        jacks = int(info.get("jacks", 0)) if isinstance(info, dict) else 0
+        points = (table.hand_points(view.hand) - JACK_OUT * jacks) * table.multiplier
+        return (
+            f"Declare the bridge: the round ends now and your hand scores {points}, "
+            "less than the others are likely to hold."
+        )
+    if kind is ActionType.DRAW:
+        if table.cover:
+            return "Draw: your six must be covered, and no card of yours fits."
+        if not plays:
+            return "Draw: no card of yours fits."
+        return "Draw rather than spend a card you will want later."
+    if kind is ActionType.PASS:
+        if any(a.type is ActionType.BRIDGE for a in view.legal):
+            return "Play on: the bridge is not worth declaring with your hand."
+        return "Pass: nothing of yours fits and you may not draw again."
+    if kind is not ActionType.PLAY:
+        return f"{kind.value.capitalize()}."
+    cards = action.cards
+    laid = _laid(cards)
+    last = cards[-1]
+    rank = RANK_OF[last]
+    rest = [c for c in view.hand if c not in cards]
+    jacks = sum(1 for c in cards if table.is_wild(c))
+    if not rest and rank != SIX:
+        if jacks:
+            each = "for the jack" if jacks == 1 else "for each jack"
+            return f"Play {laid}: you go out, and score 20 less {each}."
+        return (
+            f"Play {laid}: it is your last card."
+            if len(cards) == 1
+            else (f"Play {laid}: you go out.")
+        )
+    if table.cover:
+        return f"Cover your six with {laid}: the cheapest card that fits."
+    if rank == SIX:
+        return f"Play {laid}: you can cover it from your hand in the same move."
+    if makes_bridge(view, cards):
+        return f"Play {laid}: it makes a bridge, and you may declare it."
+    effect = hits(table, cards)
+    nxt = table.after(view.seat)
+    if last == QUEEN_OF_SPADES:
+        return f"Play {laid}: it ends the move, so {_who(table)} draws five."
+    if effect:
+        draws = sum(d for d, _ in effect.values())
+        skips = sum(k for _, k in effect.values())
+        parts = []
+        if draws:
+            parts.append(f"draw {_number(draws)}")
+        if skips:
+            parts.append("skip" if skips == 1 else f"skip {_number(skips)} turns")
+        low = view.table.counts[nxt]
+        tail = f", who has {_number(low)} card{'s' if low != 1 else ''} left" if low <= 2 else ""
+        again = " and you move again" if skips and len(table.in_play()) == 2 else ""
+        return f"Play {laid}: {_who(table)}{tail} must {' and '.join(parts)}{again}."
+    if jacks:
+        assert action.suit is not None
+        suit = action.suit
+        held = sum(1 for c in rest if SUIT_OF[c] == suit and not table.is_wild(c))
+        return (
+            f"Play {laid} and order {SUIT_NAMES[suit]}: no other card fits, "
+            f"and you hold {_number(held)} {SUIT_NAMES[suit]}."
+        )
+    if len(cards) > 1:
+        return f"Play {laid}: {_number(len(cards))} cards go in one move."
+    suit = SUIT_OF[last]
+    held = sum(1 for c in rest if SUIT_OF[c] == suit and not table.is_wild(c))
+    if table.points[last] and table.multiplier > 1:
+        return f"Play {laid}: shed its points while the bank's multiplier is {table.multiplier}."
+    return f"Play {laid}: it keeps {SUIT_NAMES[suit]} in force, and you hold {_number(held)} more."
+
+
+def _who(table: Table) -> str:
+    return "the other player" if len(table.in_play()) == 2 else "the next player"
