@@ -9,17 +9,26 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from eights.rules import (
+    Action,
+    ActionType,
+    Position,
     Rules,
+    apply,
     apply_in_place,
     game_result,
     legal_actions,
     new_game,
     next_hand,
 )
+from eights.rules.errors import Rejection
 
 from .interface import Bot, load_bot
 from .levels import LEVELS, make_bot
-from .runner import bot_view, decide
+from .runner import bot_view, decide, declares_bridge
+
+UNLIMITED_ROUNDS = 12
+"""At a table whose game has no end of its own (101 with no limit), a game is this many
+rounds, then finished as the host would finish it (the lowest total wins)."""
 
 
 @dataclass
@@ -93,14 +102,25 @@ def entrant_for(spec: str, seed: str, index: int) -> Entrant:
     return Entrant(spec, load_bot(spec))
 
 
-def run_tournament(rules: Rules, games: int, specs: list[str], seed: str = "tournament") -> Report:
-    """Play ``games`` whole games; in game g, seat s is played by entrant (s + g) mod k."""
+def run_tournament(
+    rules: Rules,
+    games: int,
+    specs: list[str],
+    seed: str = "tournament",
+    max_rounds: int | None = None,
+) -> Report:
+    """Play ``games`` whole games; in game g, seat s is played by entrant (s + g) mod k.
+
+    At 101, right after every move that makes a bridge, the seat that made it is asked
+    ``declares_bridge`` (as the room asks a computer seat); a game with no limit ends after
+    ``max_rounds`` rounds (``UNLIMITED_ROUNDS`` by default), finished as the host would."""
     entrants = [entrant_for(spec, seed, i) for i, spec in enumerate(specs)]
     k = len(entrants)
     report = Report(rules.variant, rules.players, 0, 0, 0, entrants)
     for g in range(games):
         seating = [entrants[(s + g) % k] for s in range(rules.players)]
         pos = new_game(rules, f"{seed}/game/{g}")
+        rounds = 0
         while True:
             seating[pos.turn].starts += 1
             while pos.outcome is None:
@@ -115,13 +135,20 @@ def run_tournament(rules: Rules, games: int, specs: list[str], seed: str = "tour
                     action = decide(entrant.bot, view)
                     entrant.seconds.append(time.perf_counter() - started)
                 apply_in_place(pos, action)
+                declarer = bridge_seat(pos)
+                if declarer is not None and pos.outcome is None:
+                    pos = offer_bridge(pos, declarer, seating[declarer])
             report.hands += 1
+            rounds += 1
             winner = pos.outcome.winner
             if winner is None:
                 report.ties += 1
             else:
                 seating[winner].wins += 1
             if game_result(pos) is not None:
+                break
+            if rounds >= (max_rounds or UNLIMITED_ROUNDS) and endless(rules):
+                pos = finished(pos)
                 break
             pos = next_hand(pos)
         result = game_result(pos)
@@ -130,3 +157,39 @@ def run_tournament(rules: Rules, games: int, specs: list[str], seed: str = "tour
             seating[result.winners[0]].game_wins += 1
         report.games += 1
     return report
+
+
+def endless(rules: Rules) -> bool:
+    """A game with no end of its own: 101 with its limit off."""
+    options = rules.options.to_json()
+    return "limit" in options and options["limit"] in (None, 0, "none")
+
+
+def bridge_seat(pos: Position) -> int | None:
+    """The seat that may declare a bridge now (101), or None."""
+    bridge = getattr(pos, "bridge", None)
+    if bridge is None:
+        return None
+    seat = bridge.get("seat") if isinstance(bridge, dict) else getattr(bridge, "seat", None)
+    return seat if isinstance(seat, int) else None
+
+
+def offer_bridge(pos: Position, seat: int, entrant: Entrant) -> Position:
+    """Ask the seat whose move made a bridge whether it declares, as the room does."""
+    view = bot_view(pos, seat)
+    started = time.perf_counter()
+    yes = declares_bridge(entrant.bot, view)
+    entrant.seconds.append(time.perf_counter() - started)
+    if not yes:
+        return pos
+    done = apply(pos, seat, Action(ActionType.BRIDGE))
+    assert not isinstance(done, Rejection), done
+    return done.position
+
+
+def finished(pos: Position) -> Position:
+    """The game ended by the host between rounds (``finish_game``)."""
+    from eights.rules import engine
+
+    done = engine.finish_game(pos)  # type: ignore[attr-defined]
+    return done.position  # type: ignore[no-any-return]
