@@ -189,6 +189,18 @@ def urgency(table: Table, seat: int) -> float:
     return 1.0 + 3.0 / max(1, table.view.table.counts[seat])
 
 
+def weight(table: Table, seat: int) -> float:
+    """How much hitting ``seat`` counts: its urgency, and at three or more only a third as
+    much for a seat neither closest to going out nor down to two cards (hitting it helps
+    the other seats as much as this one)."""
+    counts = table.view.table.counts
+    mine = urgency(table, seat)
+    others = [s for s in table.in_play() if s != table.view.seat]
+    if len(others) > 1 and counts[seat] > 2 and counts[seat] > min(counts[s] for s in others):
+        return mine * 0.3
+    return mine
+
+
 @dataclass(frozen=True)
 class Judge:
     """The weights of a 101 judgement; ``hard`` switches on Hard's terms."""
@@ -265,7 +277,7 @@ class Judge:
         value = 0.0
         players = len(table.in_play())
         for seat, (draw, skip) in hits(table, cards).items():
-            value += self.hit_weight * urgency(table, seat) * (draw + 1.5 * skip)
+            value += self.hit_weight * weight(table, seat) * (draw + 1.5 * skip)
             if players == 2 and skip:
                 # it moves again: worth a card if it can follow its own card
                 last = cards[-1]
@@ -274,6 +286,11 @@ class Judge:
         jacks = sum(1 for c in cards if table.is_wild(c))
         if makes_bridge(view, cards) and bridge_pays(table, rest, jacks, hard=True):
             value += 40.0
+        if table.limit:  # the hand left would land this seat's total on the limit or half
+            left = table.hand_points(rest) * table.multiplier
+            landing = view.table.scores[view.seat] + left
+            if left and landing in (table.limit, table.limit // 2):
+                value += 2.0
         # a seat close to going out: leave it a suit it is unlikely to hold
         nxt = table.after(view.seat)
         if view.table.counts[nxt] <= 2 and RANK_OF[cards[-1]] != SIX:
