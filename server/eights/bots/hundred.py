@@ -38,34 +38,40 @@ from typing import Any
 from eights.rules import Action, ActionType, SeatView
 from eights.rules.cards import (
     ACE,
+    CODE_OF,
+    DECKS,
     EIGHT,
     JACK,
     KING,
     QUEEN,
     RANK_CHARS,
     RANK_OF,
-    SEVEN,
-    SIX,
     SPADES,
     SUIT_OF,
     TEN,
     Card,
     make_card,
+    parse_card,
 )
 
 VARIANT = "hundred-and-one"
 QUEEN_OF_SPADES = make_card(QUEEN, SPADES)
 BRIDGE_RANKS = frozenset((TEN, JACK, QUEEN, KING, ACE))
-DEFAULT_POINTS = {"6": 0, "7": 0, "8": 0, "9": 0, "T": 10, "J": 20, "Q": 10, "K": 10, "A": 15}
-QUEEN_OF_SPADES_POINTS = 50
-JACK_OUT = 20
-"""Points off for each jack of the move that goes out (or makes a declared bridge)."""
 
 
 def is_101(view: SeatView) -> bool:
-    """Whether this table plays 101's cards (a wild rank other than the eight)."""
+    """Whether this table plays 101's cards: a wild rank other than the eight, or any of the
+    options that make a card act after a move (none of them is set at another table)."""
     options = view.table.options
-    return view.table.variant == VARIANT or str(options.get("wild_rank", "8")) not in ("8", "")
+    return (
+        view.table.variant == VARIANT
+        or str(options.get("wild_rank", "8")) != "8"
+        or bool(options.get("cover_rank"))
+        or bool(options.get("next_draws"))
+        or bool(options.get("skip_draws"))
+        or bool(options.get("last_draws"))
+        or bool(options.get("bridges"))
+    )
 
 
 def field(view: SeatView, name: str, default: Any) -> Any:
@@ -76,49 +82,71 @@ def field(view: SeatView, name: str, default: Any) -> Any:
     return default if value is None else value
 
 
+def _rank(code: object) -> int | None:
+    if isinstance(code, str) and len(code) == 1 and code.upper() in RANK_CHARS:
+        return RANK_CHARS.index(code.upper())
+    return None
+
+
 @dataclass(frozen=True)
 class Table:
-    """What a 101 view says, read once per decision."""
+    """What a 101 view says, read once per decision: the cards' effects from the options
+    (``wild_rank``, ``cover_rank``, ``next_draws``, ``skip_draws``, ``last_draws``,
+    ``wild_out_points``, ``points``, ``limit``), the round's state from the view."""
 
     view: SeatView
     wild: int
+    cover_rank: int | None
+    next_draws: dict[int, int]
+    """Rank -> cards the next seat draws for each card of it in a move (sevens)."""
+    skip_draws: dict[int, int]
+    """Rank -> each card of it hits one seat, round and round: it draws this many and skips."""
+    last_draws: dict[Card, int]
+    """Card -> cards the next seat draws when it ends a move (the queen of spades)."""
+    wild_out: int
+    """Points off for each wild card of the move that goes out or makes a declared bridge."""
     points: tuple[int, ...]
     """Each card's points (by card index; cards outside the deck 0)."""
     multiplier: int
     limit: int | None
     out: frozenset[int]
     cover: bool
-    draws_left: int
 
     @classmethod
     def of(cls, view: SeatView) -> Table:
         options = view.table.options
-        wild = RANK_CHARS.index(str(options.get("wild_rank", "J")) or "J")
-        table = dict(DEFAULT_POINTS)
-        given = options.get("points")
-        if isinstance(given, dict):
-            table.update({k: int(v) for k, v in given.items() if k in DEFAULT_POINTS})
-        points = [table.get(RANK_CHARS[RANK_OF[c]], 0) for c in range(52)]
-        qs = options.get("queen_of_spades_points", QUEEN_OF_SPADES_POINTS)
-        points[QUEEN_OF_SPADES] = int(qs) if isinstance(qs, int) else QUEEN_OF_SPADES_POINTS
+        wild = _rank(options.get("wild_rank", "8"))
+        given = options.get("points") or {}
+        points = []
+        for card in range(52):
+            code = CODE_OF[card]
+            value = given.get(code, given.get(code[0], RANK_OF[card] + 2))
+            points.append(int(value))
         limit = field(view, "limit", None)
-        if limit is None:
-            raw = options.get("limit", 101)
-            limit = int(raw) if isinstance(raw, int) or str(raw).isdigit() else None
-        draws = field(view, "draws_left", None)
+        if limit is None and options.get("game_end") == "limit":
+            limit = options.get("limit")
         return cls(
             view=view,
-            wild=wild,
+            wild=EIGHT if wild is None else wild,
+            cover_rank=_rank(options.get("cover_rank")),
+            next_draws=_by_rank(options.get("next_draws")),
+            skip_draws=_by_rank(options.get("skip_draws")),
+            last_draws={
+                parse_card(k): int(v) for k, v in (options.get("last_draws") or {}).items()
+            },
+            wild_out=-int(options.get("wild_out_points", 0) or 0),
             points=tuple(points),
             multiplier=int(field(view, "multiplier", 1) or 1),
             limit=int(limit) if limit else None,
             out=frozenset(field(view, "out", ())),
             cover=bool(field(view, "cover", False)),
-            draws_left=int(draws) if draws is not None else 0,
         )
 
     def is_wild(self, card: Card) -> bool:
         return RANK_OF[card] == self.wild
+
+    def must_cover(self, card: Card) -> bool:
+        return RANK_OF[card] == self.cover_rank
 
     def hand_points(self, cards: Sequence[Card]) -> int:
         return sum(self.points[c] for c in cards)
@@ -138,15 +166,23 @@ class Table:
 
     def unseen(self) -> list[Card]:
         """Cards of the deck neither in this hand nor on the table."""
-        from eights.rules.cards import DECKS
-
         known = set(self.view.hand) | set(self.view.table.pile)
-        deck = DECKS[str(self.view.table.options.get("deck", "36"))]
+        deck = DECKS[str(self.view.table.options.get("deck", "52"))]
         return [c for c in deck if c not in known]
 
     def mean_unseen_points(self) -> float:
         cards = self.unseen()
         return sum(self.points[c] for c in cards) / len(cards) if cards else 0.0
+
+
+def _by_rank(mapping: object) -> dict[int, int]:
+    out: dict[int, int] = {}
+    if isinstance(mapping, dict):
+        for key, value in mapping.items():
+            rank = _rank(key)
+            if rank is not None:
+                out[rank] = int(value)
+    return out
 
 
 def fits(table: Table, card: Card, top: Card, suit: int) -> bool:
@@ -160,24 +196,24 @@ def hits(table: Table, cards: tuple[Card, ...]) -> dict[int, tuple[int, int]]:
     out: dict[int, list[int]] = {}
     rank = RANK_OF[cards[-1]]
     nxt = table.after(me)
-    others = [s for s in table.in_play() if s != me] or [nxt]
-    start = others.index(nxt) if nxt in others else 0
-    if rank == SEVEN:
-        out.setdefault(nxt, [0, 0])[0] += len(cards)
-    elif rank in (EIGHT, ACE):
+    if rank in table.next_draws:
+        out.setdefault(nxt, [0, 0])[0] += table.next_draws[rank] * len(cards)
+    if rank in table.skip_draws:
+        others = [s for s in table.in_play() if s != me] or [nxt]
+        start = others.index(nxt) if nxt in others else 0
         for i in range(len(cards)):
-            seat = others[(start + i) % len(others)]
-            entry = out.setdefault(seat, [0, 0])
+            entry = out.setdefault(others[(start + i) % len(others)], [0, 0])
+            entry[0] += table.skip_draws[rank]
             entry[1] += 1
-            if rank == EIGHT:
-                entry[0] += 2
-    elif cards[-1] == QUEEN_OF_SPADES:
-        out.setdefault(nxt, [0, 0])[0] += 5
+    if cards[-1] in table.last_draws:
+        out.setdefault(nxt, [0, 0])[0] += table.last_draws[cards[-1]]
     return {s: (d, k) for s, (d, k) in out.items()}
 
 
 def makes_bridge(view: SeatView, cards: tuple[Card, ...]) -> bool:
     """Whether laying ``cards`` leaves four cards of one rank of T..A on top of the table."""
+    if not view.table.options.get("bridges"):
+        return False
     rank = RANK_OF[cards[-1]]
     if rank not in BRIDGE_RANKS or any(RANK_OF[c] != rank for c in cards):
         return False
@@ -238,14 +274,14 @@ class Judge:
         last = cards[-1]
         rank = RANK_OF[last]
         jacks = sum(1 for c in cards if table.is_wild(c))
-        if not rest and rank != SIX:
-            return 1000.0 + JACK_OUT * jacks + len(cards)
+        if not rest and not table.must_cover(last):
+            return 1000.0 + table.wild_out * jacks + len(cards)
         value = self.per_card * len(cards)
         value += self.point_weight(table) * table.hand_points(cards)
         value -= self.jack_cost * jacks
-        if QUEEN_OF_SPADES in cards and last != QUEEN_OF_SPADES:
-            value -= 25.0  # its five cards are lost in the middle of a move
-        if rank == SIX:
+        if any(c in table.last_draws for c in cards[:-1]):
+            value -= 25.0  # a queen of spades in the middle of a move: its five are lost
+        if table.must_cover(last):
             value -= self.cover_cost(table, rest, last)
             suit = None
         else:
@@ -257,7 +293,7 @@ class Judge:
             value += self.suit_weight * (held - 0.5 * unseen)
         if self.hard:
             value += self.hard_terms(table, action, rest)
-        elif last == QUEEN_OF_SPADES:
+        elif last in table.last_draws:
             value += 3.0
         return value
 
@@ -293,7 +329,7 @@ class Judge:
                 value += 2.0
         # a seat close to going out: leave it a suit it is unlikely to hold
         nxt = table.after(view.seat)
-        if view.table.counts[nxt] <= 2 and RANK_OF[cards[-1]] != SIX:
+        if view.table.counts[nxt] <= 2 and not table.must_cover(cards[-1]):
             suit = action.suit if action.suit is not None else SUIT_OF[cards[-1]]
             unseen = table.unseen()
             share = sum(1 for c in unseen if SUIT_OF[c] == suit or table.is_wild(c))
@@ -331,7 +367,7 @@ def bridge_pays(table: Table, hand: Sequence[Card], jacks: int, hard: bool) -> b
     view = table.view
     me = view.seat
     m = table.multiplier
-    mine = (table.hand_points(hand) - JACK_OUT * jacks) * m
+    mine = (table.hand_points(hand) - table.wild_out * jacks) * m
     mean = table.mean_unseen_points()
     others = [s for s in table.in_play() if s != me]
     if not others:
@@ -392,7 +428,7 @@ def explain_101(view: SeatView, action: Action) -> str:
     if kind is ActionType.BRIDGE:
         info = field(view, "bridge", None)
         jacks = int(info.get("jacks", 0)) if isinstance(info, dict) else 0
-        points = (table.hand_points(view.hand) - JACK_OUT * jacks) * table.multiplier
+        points = (table.hand_points(view.hand) - table.wild_out * jacks) * table.multiplier
         return (
             f"Declare the bridge: the round ends now and your hand scores {points}, "
             "less than the others are likely to hold."
@@ -412,13 +448,12 @@ def explain_101(view: SeatView, action: Action) -> str:
     cards = action.cards
     laid = _laid(cards)
     last = cards[-1]
-    rank = RANK_OF[last]
     rest = [c for c in view.hand if c not in cards]
     jacks = sum(1 for c in cards if table.is_wild(c))
-    if not rest and rank != SIX:
-        if jacks:
+    if not rest and not table.must_cover(last):
+        if jacks and table.wild_out:
             each = "for the jack" if jacks == 1 else "for each jack"
-            return f"Play {laid}: you go out, and score 20 less {each}."
+            return f"Play {laid}: you go out, and score {table.wild_out} less {each}."
         return (
             f"Play {laid}: it is your last card."
             if len(cards) == 1
@@ -426,14 +461,15 @@ def explain_101(view: SeatView, action: Action) -> str:
         )
     if table.cover:
         return f"Cover your six with {laid}: the cheapest card that fits."
-    if rank == SIX:
+    if table.must_cover(last):
         return f"Play {laid}: you can cover it from your hand in the same move."
     if makes_bridge(view, cards):
         return f"Play {laid}: it makes a bridge, and you may declare it."
     effect = hits(table, cards)
     nxt = table.after(view.seat)
-    if last == QUEEN_OF_SPADES:
-        return f"Play {laid}: it ends the move, so {_who(table)} draws five."
+    if last in table.last_draws:
+        five = _number(table.last_draws[last])
+        return f"Play {laid}: it ends the move, so {_who(table)} draws {five}."
     if effect:
         draws = sum(d for d, _ in effect.values())
         skips = sum(k for _, k in effect.values())

@@ -160,9 +160,10 @@ def run_tournament(
 
 
 def endless(rules: Rules) -> bool:
-    """A game with no end of its own: 101 with its limit off."""
+    """A game with no end of its own: 101 with its limit off (only the host ends it)."""
     options = rules.options.to_json()
-    return "limit" in options and options["limit"] in (None, 0, "none")
+    end = options.get("game_end", "target")
+    return end == "host" or (end == "limit" and not options.get("limit"))
 
 
 def bridge_seat(pos: Position) -> int | None:
