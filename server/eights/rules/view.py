@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import Action, parse_seatless_action
+from .actions import DRAW, Action, parse_seatless_action
 from .cards import CODE_OF, SUIT_CHARS, Card, codes, parse_card, parse_suit
 from .engine import game_result, legal_actions, totals_after
 from .events import (
@@ -37,6 +37,7 @@ from .events import (
     TurnEnded,
 )
 from .matching import can_draw, is_drawing, suit_in_force
+from .moves import legal_moves
 from .outcome import GameOutcome, HandOutcome
 from .position import Position
 from .reasons import unplayable_reasons
@@ -276,7 +277,7 @@ def public_view(pos: Position) -> PublicView:
         hand_no=pos.hand_no,
         drawing=outcome is None and is_drawing(pos),
         draws=pos.draws,
-        can_draw=outcome is None and pos.pending is None and can_draw(pos),
+        can_draw=outcome is None and pos.pending is None and _can_draw(pos),
         passes=pos.passes,
         reshuffles=pos.reshuffles,
         scores=tuple(pos.scores),
@@ -299,6 +300,14 @@ def public_view(pos: Position) -> PublicView:
         skips=tuple(pos.skips),
         opening=pos.opening,
     )
+
+
+def _can_draw(pos: Position) -> bool:
+    """Whether the seat to act may draw now (on the moves path: not in the opening move,
+    while covering only with nothing that fits, else up to ``max_draws``)."""
+    if not pos.rules.moves:
+        return can_draw(pos)
+    return DRAW in legal_moves(pos)
 
 
 def _draws_left(pos: Position) -> int | None:
