@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import DRAW, Action, parse_seatless_action
+from .actions import Action, parse_seatless_action
 from .cards import CODE_OF, SUIT_CHARS, Card, codes, parse_card, parse_suit
 from .engine import game_result, legal_actions, totals_after
 from .events import (
@@ -37,7 +37,7 @@ from .events import (
     TurnEnded,
 )
 from .matching import can_draw, is_drawing, suit_in_force
-from .moves import legal_moves
+from .moves import can_renew_or_draw
 from .outcome import GameOutcome, HandOutcome
 from .position import Position
 from .reasons import unplayable_reasons
@@ -303,11 +303,15 @@ def public_view(pos: Position) -> PublicView:
 
 
 def _can_draw(pos: Position) -> bool:
-    """Whether the seat to act may draw now (on the moves path: not in the opening move,
-    while covering only with nothing that fits, else up to ``max_draws``)."""
+    """Whether a card can come from the stock for the seat to act now. On the moves path:
+    not in the opening move, without limit while covering a six (whether a card of its hand
+    covers it is the seat's own business: its ``legal`` says), else up to ``max_draws``."""
     if not pos.rules.moves:
         return can_draw(pos)
-    return DRAW in legal_moves(pos)
+    if pos.opening and not pos.cover:
+        return False
+    most = pos.rules.options.max_draws or 0
+    return can_renew_or_draw(pos) and (pos.cover or pos.draws < most)
 
 
 def _draws_left(pos: Position) -> int | None:
