@@ -20,6 +20,7 @@ from eights.rules import (
     new_game,
     next_hand,
 )
+from eights.rules.engine import finish_game
 from eights.rules.errors import Rejection
 
 from .interface import Bot, load_bot
@@ -190,7 +191,4 @@ def offer_bridge(pos: Position, seat: int, entrant: Entrant) -> Position:
 
 def finished(pos: Position) -> Position:
     """The game ended by the host between rounds (``finish_game``)."""
-    from eights.rules import engine
-
-    done = engine.finish_game(pos)  # type: ignore[attr-defined]
-    return done.position  # type: ignore[no-any-return]
+    return finish_game(pos).position
