@@ -32,7 +32,7 @@ Hard also:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from eights.rules import Action, ActionType, SeatView
@@ -145,6 +145,27 @@ class Table:
     def is_wild(self, card: Card) -> bool:
         return RANK_OF[card] == self.wild
 
+    def after_move(self, action: Action) -> Table:
+        """This table as the same seat would see it right after laying ``action`` (the
+        hits' draws added to the counts), when it moves again."""
+        view = self.view
+        cards = action.cards
+        last = cards[-1]
+        counts = list(view.table.counts)
+        counts[view.seat] -= len(cards)
+        for seat, (draw, _) in hits(self, cards).items():
+            counts[seat] += draw
+        suit = action.suit if self.is_wild(last) and action.suit is not None else SUIT_OF[last]
+        public = replace(
+            view.table,
+            pile=(*view.table.pile, *cards),
+            counts=tuple(counts),
+            suit_in_force=suit,
+            suit=action.suit if self.is_wild(last) else None,
+        )
+        seen = replace(view, table=public, hand=tuple(c for c in view.hand if c not in cards))
+        return replace(self, view=seen, cover=self.must_cover(last))
+
     def must_cover(self, card: Card) -> bool:
         return RANK_OF[card] == self.cover_rank
 
@@ -173,6 +194,34 @@ class Table:
     def mean_unseen_points(self) -> float:
         cards = self.unseen()
         return sum(self.points[c] for c in cards) / len(cards) if cards else 0.0
+
+
+def continuations(table: Table) -> list[Action]:
+    """The plays a seat that moves again could make (``table`` after its move): each card
+    that fits alone, and every card of its rank together with the one that fits first (a
+    queen of spades last); a jack orders the suit held most."""
+    view = table.view
+    hand = view.hand
+    if not hand:
+        return []
+    top = view.table.pile[-1]
+    suit = view.table.suit_in_force
+    held = [0, 0, 0, 0]
+    for c in hand:
+        if not table.is_wild(c):
+            held[SUIT_OF[c]] += 1
+    order = max(range(4), key=lambda s: held[s])
+    out: list[Action] = []
+    for card in hand:
+        if not fits(table, card, top, suit):
+            continue
+        named = order if table.is_wild(card) else None
+        out.append(Action(ActionType.PLAY, (card,), named))
+        same = [c for c in hand if RANK_OF[c] == RANK_OF[card] and c != card]
+        if same:
+            same.sort(key=lambda c: (c in table.last_draws, held[SUIT_OF[c]]))
+            out.append(Action(ActionType.PLAY, (card, *same), named))
+    return out
 
 
 def _by_rank(mapping: object) -> dict[int, int]:
@@ -252,6 +301,8 @@ class Judge:
     """Cards held of the suit left in force, less half the unseen ones."""
     hit_weight: float = 1.0
     """Hard: each card a seat must draw (a skipped turn counts 1.5)."""
+    depth: int = 0
+    """Hard: moves of its own judged ahead when it moves again (``plan``)."""
 
     def point_weight(self, table: Table) -> float:
         if not self.hard:
@@ -297,6 +348,30 @@ class Judge:
             value += 3.0
         return value
 
+    def plan(self, table: Table, action: Action, depth: int) -> float:
+        """The score of ``action`` plus, when the same seat moves again after it (a six to
+        cover; at two seats, a skip), the best score of what it can lay next, ``depth``
+        moves deep: a turn judged as a whole (six, cover; ace, ace, out)."""
+        value = self.score(table, action)
+        if depth <= 0 or value >= 1000.0:
+            return value
+        cards = action.cards
+        last = cards[-1]
+        covering = table.must_cover(last)
+        if not covering:
+            skips = any(k for _, k in hits(table, cards).values())
+            if not (skips and len(table.in_play()) == 2):
+                return value
+        child = Table.after_move(table, action)
+        options = continuations(child)
+        if not options:
+            return value
+        best = max(self.plan(child, a, depth - 1) for a in options)
+        if covering:
+            rest = [c for c in table.view.hand if c not in cards]
+            return value + self.cover_cost(table, rest, last) + best
+        return value + max(0.0, best)
+
     def cover_cost(self, table: Table, rest: list[Card], six: Card) -> float:
         """What covering a six laid now will cost: little with a card that fits, more with
         a jack only, most with nothing (draw until something fits)."""
@@ -338,7 +413,7 @@ class Judge:
 
 
 MEDIUM = Judge()
-HARD = Judge(hard=True)
+HARD = Judge(hard=True, depth=3)
 
 
 def choose(view: SeatView, legal: Sequence[Action], judge: Judge) -> Action:
@@ -350,6 +425,8 @@ def choose(view: SeatView, legal: Sequence[Action], judge: Judge) -> Action:
     plays = [a for a in legal if a.type is ActionType.PLAY]
     if not plays:
         return _fallback(legal)
+    if judge.depth:
+        return max(plays, key=lambda a: judge.plan(table, a, judge.depth))
     return max(plays, key=lambda a: judge.score(table, a))
 
 
