@@ -348,12 +348,13 @@ class Judge:
             value += 3.0
         return value
 
-    def plan(self, table: Table, action: Action, depth: int) -> float:
+    def plan(self, table: Table, action: Action, depth: int, budget: list[int]) -> float:
         """The score of ``action`` plus, when the same seat moves again after it (a six to
         cover; at two seats, a skip), the best score of what it can lay next, ``depth``
-        moves deep: a turn judged as a whole (six, cover; ace, ace, out)."""
+        moves deep: a turn judged as a whole (six, cover; ace, ace, out). ``budget`` counts
+        down the moves judged ahead; once spent, a move is judged alone (``NODES``)."""
         value = self.score(table, action)
-        if depth <= 0 or value >= 1000.0:
+        if depth <= 0 or value >= 1000.0 or budget[0] <= 0:
             return value
         cards = action.cards
         last = cards[-1]
@@ -363,10 +364,11 @@ class Judge:
             if not (skips and len(table.in_play()) == 2):
                 return value
         child = Table.after_move(table, action)
-        options = continuations(child)
+        options = continuations(child)[: budget[0]]
         if not options:
             return value
-        best = max(self.plan(child, a, depth - 1) for a in options)
+        budget[0] -= len(options)
+        best = max(self.plan(child, a, depth - 1, budget) for a in options)
         if covering:
             rest = [c for c in table.view.hand if c not in cards]
             return value + self.cover_cost(table, rest, last) + best
@@ -412,6 +414,9 @@ class Judge:
         return value
 
 
+NODES = 400
+"""Moves Hard judges ahead in one decision, at most (its time is bound by this count: each
+move judged is one ``Judge.score``)."""
 MEDIUM = Judge()
 HARD = Judge(hard=True, depth=3)
 
@@ -426,7 +431,8 @@ def choose(view: SeatView, legal: Sequence[Action], judge: Judge) -> Action:
     if not plays:
         return _fallback(legal)
     if judge.depth:
-        return max(plays, key=lambda a: judge.plan(table, a, judge.depth))
+        budget = [NODES]
+        return max(plays, key=lambda a: judge.plan(table, a, judge.depth, budget))
     return max(plays, key=lambda a: judge.score(table, a))
 
 
