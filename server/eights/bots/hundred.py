@@ -562,7 +562,7 @@ def explain_101(view: SeatView, action: Action) -> str:
         if skips:
             parts.append("skip" if skips == 1 else f"skip {_number(skips)} turns")
         low = view.table.counts[nxt]
-        tail = f", who has {_number(low)} card{'s' if low != 1 else ''} left" if low <= 2 else ""
+        tail = f", who has {_number(low)} card{'s' if low != 1 else ''} left," if low <= 2 else ""
         again = " and you move again" if skips and len(table.in_play()) == 2 else ""
         return f"Play {laid}: {_who(table)}{tail} must {' and '.join(parts)}{again}."
     if jacks:
