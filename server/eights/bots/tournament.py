@@ -66,6 +66,7 @@ class Report:
                     "win_rate": round(e.wins / self.hands, 4) if self.hands else 0.0,
                     "ci95": [round(x, 4) for x in wilson(e.wins, self.hands)],
                     "game_wins": e.game_wins,
+                    "game_ci95": [round(x, 4) for x in wilson(e.game_wins, self.games)],
                     "first_moves": e.starts,
                     "decisions": len(e.seconds),
                     "decision_ms_median": _ms(statistics.median(e.seconds)) if e.seconds else 0.0,
