@@ -4,7 +4,7 @@ round's points, and a game played to a limit.
 
 Every judgement here is a score for each legal action, made from the view alone; Medium
 and Hard share it and Hard adds terms (``Judge``). At every other table none of this runs:
-``is_101`` is false wherever the wild rank is the eight.
+``is_101`` is false wherever the wild rank is the eight and no card acts after a move.
 
 Medium:
 - goes out whenever it can (on jacks when it can: -20 each);
@@ -19,8 +19,11 @@ Medium:
 
 Hard also:
 - weighs what its sevens, eights, aces and the queen of spades do to the seats they hit,
-  more the fewer cards a seat holds (1 + 3 / its cards), and at two seats the move it gets
-  again after a skip;
+  more the fewer cards a seat holds (1 + 3 / its cards), and the move it gets again once
+  every other seat owes a skip (at two seats, after each skip);
+- judges a turn as a whole: after a six to cover, or a skip that gives it the move again,
+  it adds the best of what it can lay next (``plan``, three moves deep, at most ``NODES``
+  moves judged a decision);
 - sheds points harder as the bank's multiplier rises, as the bank runs low and as its own
   total nears the limit;
 - lays the fourth card of a bridge when declaring it would pay, and declares by comparing
@@ -156,8 +159,12 @@ class Table:
         for seat, (draw, _) in hits(self, cards).items():
             counts[seat] += draw
         suit = action.suit if self.is_wild(last) and action.suit is not None else SUIT_OF[last]
+        owed = owed_after(self, cards)
+        if not self.must_cover(last):  # the turn goes round: every other seat skips once
+            owed = [max(0, n - 1) if s != view.seat else n for s, n in enumerate(owed)]
         public = replace(
             view.table,
+            skips=tuple(owed),
             pile=(*view.table.pile, *cards),
             counts=tuple(counts),
             suit_in_force=suit,
@@ -257,6 +264,22 @@ def hits(table: Table, cards: tuple[Card, ...]) -> dict[int, tuple[int, int]]:
     if cards[-1] in table.last_draws:
         out.setdefault(nxt, [0, 0])[0] += table.last_draws[cards[-1]]
     return {s: (d, k) for s, (d, k) in out.items()}
+
+
+def owed_after(table: Table, cards: tuple[Card, ...]) -> list[int]:
+    """Skips each seat owes right after a move ending with ``cards``."""
+    owed = list(table.view.table.skips) or [0] * table.view.table.players
+    for seat, (_, skip) in hits(table, cards).items():
+        owed[seat] += skip
+    return owed
+
+
+def moves_again(table: Table, cards: tuple[Card, ...]) -> bool:
+    """Whether every other seat in play owes a skip after this move, so that the mover moves
+    again (at two seats after every skip; at more once all have skipped)."""
+    owed = owed_after(table, cards)
+    others = [s for s in table.in_play() if s != table.view.seat]
+    return bool(others) and all(owed[s] > 0 for s in others)
 
 
 def makes_bridge(view: SeatView, cards: tuple[Card, ...]) -> bool:
@@ -359,10 +382,8 @@ class Judge:
         cards = action.cards
         last = cards[-1]
         covering = table.must_cover(last)
-        if not covering:
-            skips = any(k for _, k in hits(table, cards).values())
-            if not (skips and len(table.in_play()) == 2):
-                return value
+        if not covering and not moves_again(table, cards):
+            return value
         child = Table.after_move(table, action)
         options = continuations(child)[: budget[0]]
         if not options:
@@ -388,14 +409,13 @@ class Judge:
         view = table.view
         cards = action.cards
         value = 0.0
-        players = len(table.in_play())
         for seat, (draw, skip) in hits(table, cards).items():
             value += self.hit_weight * weight(table, seat) * (draw + 1.5 * skip)
-            if players == 2 and skip:
-                # it moves again: worth a card if it can follow its own card
-                last = cards[-1]
-                again = any(fits(table, c, last, SUIT_OF[last]) for c in rest)
-                value += 2.0 if again else 0.5
+        if moves_again(table, cards):
+            # every other seat skips: worth a card if it can follow its own card
+            last = cards[-1]
+            again = any(fits(table, c, last, SUIT_OF[last]) for c in rest)
+            value += 2.0 if again else 0.5
         jacks = sum(1 for c in cards if table.is_wild(c))
         if makes_bridge(view, cards) and bridge_pays(table, rest, jacks, hard=True):
             value += 40.0
@@ -523,6 +543,8 @@ def explain_101(view: SeatView, action: Action) -> str:
             return "Draw: no card of yours fits."
         return "Draw rather than spend a card you will want later."
     if kind is ActionType.PASS:
+        if field(view, "opening", False):
+            return "Pass: the opening card stays as it is."
         if any(a.type is ActionType.BRIDGE for a in view.legal):
             return "Play on: the bridge is not worth declaring with your hand."
         return "Pass: nothing of yours fits and you may not draw again."
@@ -563,7 +585,7 @@ def explain_101(view: SeatView, action: Action) -> str:
             parts.append("skip" if skips == 1 else f"skip {_number(skips)} turns")
         low = view.table.counts[nxt]
         tail = f", who has {_number(low)} card{'s' if low != 1 else ''} left," if low <= 2 else ""
-        again = " and you move again" if skips and len(table.in_play()) == 2 else ""
+        again = " and you move again" if moves_again(table, cards) else ""
         return f"Play {laid}: {_who(table)}{tail} must {' and '.join(parts)}{again}."
     if jacks:
         assert action.suit is not None
