@@ -239,7 +239,9 @@ def end_move(pos: Position, seat: int, move: tuple[Card, ...], events: list[Even
         o.bridges
         and top_rank >= TEN
         and len(pile) >= 4
-        and all(RANK_OF[c] == top_rank for c in pile[-4:])
+        and RANK_OF[pile[-2]] == top_rank
+        and RANK_OF[pile[-3]] == top_rank
+        and RANK_OF[pile[-4]] == top_rank
     ):
         bridge = Bridge(seat, jacks)
     going_out = not pos.hands[seat]
