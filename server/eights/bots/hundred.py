@@ -27,9 +27,9 @@ Hard also:
 - sheds points harder as the bank's multiplier rises, as the bank runs low and as its own
   total nears the limit;
 - lays the fourth card of a bridge when declaring it would pay, and declares by comparing
-  its own hand's points (less 20 for each jack of the move) with what the others likely hold
-  and with what the round is worth to it if it goes on, with an eye on the limit (a total
-  that lands on the limit or half of it goes back to 0; one over it is out).
+  its own hand's points (less 20 for each jack of the move) with what the others likely hold,
+  with an eye on the limit (a total that lands on the limit or half of it goes back to 0;
+  one over it is out; others pushed over it count for it).
 """
 
 from __future__ import annotations
@@ -466,7 +466,11 @@ def _fallback(legal: Sequence[Action]) -> Action:
 
 def bridge_pays(table: Table, hand: Sequence[Card], jacks: int, hard: bool) -> bool:
     """Whether declaring a bridge now (``hand`` left, ``jacks`` in the move that made it) is
-    worth more to this seat than playing the round on."""
+    worth it: this seat's score now (its hand, less the jacks' points, times the multiplier)
+    is no more than the others' likely hands (their cards times the mean points of the cards
+    unseen). Hard also looks at the limit: never when its total would go over it, always
+    when it would land on the limit or half of it, and each other seat the round's end would
+    likely push over the limit counts 15 points for it."""
     view = table.view
     me = view.seat
     m = table.multiplier
@@ -477,27 +481,17 @@ def bridge_pays(table: Table, hand: Sequence[Card], jacks: int, hard: bool) -> b
         return True
     counts = view.table.counts
     expected = {s: counts[s] * mean * m for s in others}
-    if not hard:
-        return mine <= sum(expected.values()) / len(others)
-    scores = view.table.scores
+    now = mine - sum(expected.values()) / len(others)
     limit = table.limit
-    if limit:
+    if hard and limit:
+        scores = view.table.scores
         after = scores[me] + mine
         if after > limit:
             return False
         if after in (limit, limit // 2) and mine > 0:
             return True
-    # The round played on: whoever is likeliest to go out (fewest cards) scores 0.
-    weights = {s: 1.0 / max(1, counts[s] if s != me else len(hand)) ** 2 for s in (me, *others)}
-    total_w = sum(weights.values())
-    going_on = (1 - weights[me] / total_w) * table.hand_points(hand) * m
-    going_on -= sum((1 - weights[s] / total_w) * expected[s] for s in others) / len(others)
-    now = mine - sum(expected.values()) / len(others)
-    if limit:
-        # others pushed over the limit by the round ending now count for this seat
-        over = sum(1 for s in others if scores[s] + expected[s] > limit)
-        now -= 15.0 * over
-    return now < going_on
+        now -= 15.0 * sum(1 for s in others if scores[s] + expected[s] > limit)
+    return now <= 0
 
 
 def declares(view: SeatView, hard: bool) -> bool:

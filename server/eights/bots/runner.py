@@ -33,8 +33,8 @@ def declares_bridge(bot: Bot, view: SeatView) -> bool:
 
     Easy declares at random, one time in two (from the view, so the same view always gets
     the same answer); Medium when its hand's points, less 20 for each jack of the move, are
-    no more than the others are likely to hold; Hard when declaring is worth more to it than
-    playing the round on (``hundred.bridge_pays``). A bot from outside the project may have
+    no more than the others are likely to hold; Hard by the same comparison with an eye on
+    the limit (``hundred.bridge_pays``). A bot from outside the project may have
     a ``declares_bridge(view) -> bool`` attribute; without one it declares as Medium would.
     """
     from .easy import Easy
