@@ -355,3 +355,25 @@ def test_the_other_tables_decide_exactly_as_before() -> None:
         count += 1
     assert count == 2100
     assert digest.hexdigest() == BEFORE_101
+
+
+def test_hard_lays_the_fourth_card_of_a_bridge_that_pays_and_declares_it() -> None:
+    data = {
+        "hands": [["KD", "7S", "9D"], ["8C", "8D", "TC", "QH"], ["6C", "6D", "9C", "QD", "QC"]],
+        "pile": ["9H", "KH", "KC", "KS"],
+        "stock": STOCK,
+        "turn": 0,
+    }
+    view = view_of(data)
+    given = hint(view)
+    assert given is not None
+    assert given.action.to_json() == play("KD")
+    assert given.reason == "Play the king of diamonds: it makes a bridge, and you may declare it."
+    rules = Rules.for_variant(VARIANT, 3)
+    pos = position_from_json(data, rules)
+    done = apply(pos, 0, decide(make_bot("hard"), view))
+    assert isinstance(done, Applied)
+    after = done.position
+    assert after.bridge is not None
+    assert after.bridge.seat == 0
+    assert declares_bridge(make_bot("hard"), bot_view(after, 0))
