@@ -80,6 +80,9 @@ class Room:
     """seat -> the last action ids it sent, each with the version it produced."""
     deadline: int | None = None
     """Epoch milliseconds when the seat to act runs out of time (timer rooms only)."""
+    bridge_deadline: int | None = None
+    """101: epoch milliseconds when the open bridge window lapses (the seat that laid the
+    bridge's fourth card may declare it until then; other seats' moves wait), else None."""
     paused: bool = False
     """Against the computer: the computer waits until the player resumes."""
     created: int = 0
