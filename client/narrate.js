@@ -61,6 +61,15 @@ export function describeEvents(events, names, options = {}) {
       continue;
     }
     flush();
+    if (e.type === "penalty") {
+      // 101: the penalty's cards are dealt at once; its draws are said in this sentence.
+      out.push(penaltySentence(e, names));
+      const n = penaltyCount(e);
+      let j = i + 1;
+      while (j < events.length && j <= i + n && events[j]?.type === "drew" && events[j].seat === e.seat) j += 1;
+      i = j - 1;
+      continue;
+    }
     const next = events[i + 1];
     if (e.type === "played" && next && next.type === "pickup") {
       out.push(`${playedWords(e, names)}: ${pickupWords(next, names, options)}.`);
@@ -158,8 +167,53 @@ function listWords(items) {
   return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
 
+function penaltyCount(e) {
+  if (typeof e.count === "number") return e.count;
+  if (typeof e.cards === "number") return e.cards;
+  return Array.isArray(e.cards) ? e.cards.length : 0;
+}
+
+const CAUSES = {
+  7: "a seven", 8: "an eight", Q: "the queen of spades", QS: "the queen of spades",
+  seven: "a seven", sevens: "sevens", eight: "an eight", queen: "the queen of spades",
+  queen_of_spades: "the queen of spades", cover: "covering a six", six: "covering a six",
+};
+
+/** 101: "Nutmeg draws 2 for an eight." / "You draw 5 for the queen of spades." */
+function penaltySentence(e, names) {
+  const n = penaltyCount(e);
+  const me = names.isMe(e.seat);
+  const cause = typeof e.cause === "string" ? (CAUSES[e.cause] || CAUSES[e.cause.toLowerCase()] || null) : null;
+  const what = `${n} ${n === 1 ? "card" : "cards"}`;
+  return `${names.subject(e.seat)} ${me ? "draw" : "draws"} ${what}${cause ? ` for ${cause}` : ""}.`;
+}
+
+/** 101: the dice for the first deal, "Dice: you 7, Nutmeg 9 — Nutmeg deals." */
+function diceSentence(e, names) {
+  const rolls = Array.isArray(e.rolls) ? e.rolls : [];
+  const parts = [];
+  rolls.forEach((r, i) => {
+    const seat = typeof r?.seat === "number" ? r.seat : i;
+    const dice = Array.isArray(r) ? r : Array.isArray(r?.dice) ? r.dice : null;
+    const total = dice ? dice.reduce((a, b) => a + b, 0) : r?.total;
+    if (typeof total === "number") parts.push(`${names.object(seat)} ${total}`);
+  });
+  const dealer = typeof e.dealer === "number" ? `: ${names.subject(e.dealer)} ${names.isMe(e.dealer) ? "deal" : "deals"}` : "";
+  return `Dice${parts.length ? ` — ${parts.join(", ")}` : " for the first deal"}${dealer}.`;
+}
+
 function describeEvent(e, names, options) {
   switch (e.type) {
+    case "dice":
+      return diceSentence(e, names);
+    case "bank_renewed":
+      return `The bank ran out: the table under its top card is the new bank, and this round’s points count ×${e.multiplier ?? 2}.`;
+    case "bridge":
+      return `${names.subject(e.seat)} ${names.isMe(e.seat) ? "declare" : "declares"} a bridge!`;
+    case "total_reset":
+      return `${names.possessive(e.seat)} total lands on ${e.total ?? e.landed ?? "the mark"} and goes back to 0.`;
+    case "eliminated":
+      return `${names.subject(e.seat)} ${names.isMe(e.seat) ? "are" : "is"} over the limit${typeof e.total === "number" ? ` (${e.total})` : ""} and out of the game.`;
     case "opened":
       return `The first card is ${theCard(e.card)}.`;
     case "played":
@@ -204,6 +258,8 @@ export function handOverSentence(result, names) {
   if (result.reason === "went_out") {
     return `${names.subject(winners[0])} went out and ${verb} the ${names.round || "hand"}.`;
   }
+  if (result.reason === "bridge") return `A bridge ends the ${names.round || "hand"}: everyone scores the cards in hand.`;
+  if (result.reason === "finished") return "The host finished the game: this round is not scored.";
   const why = result.reason === "stock_limit" ? "The stock ran out too often" : "Nobody can move";
   if (winners.length === 0) return `${why}: the ${names.round || "hand"} is over.`;
   if (winners.length > 1) return `${why}: ${list(winners, names)} tie with the lowest count.`;
