@@ -190,14 +190,16 @@ function penaltySentence(e, names) {
 
 /** 101: the dice for the first deal, "Dice: you 7, Nutmeg 9 — Nutmeg deals." */
 function diceSentence(e, names) {
+  // Each roll is [round, seat, die, die] (a later round: the tied seats again).
   const rolls = Array.isArray(e.rolls) ? e.rolls : [];
   const parts = [];
-  rolls.forEach((r, i) => {
-    const seat = typeof r?.seat === "number" ? r.seat : i;
-    const dice = Array.isArray(r) ? r : Array.isArray(r?.dice) ? r.dice : null;
-    const total = dice ? dice.reduce((a, b) => a + b, 0) : r?.total;
-    if (typeof total === "number") parts.push(`${names.object(seat)} ${total}`);
-  });
+  let round = null;
+  for (const r of rolls) {
+    if (!Array.isArray(r) || r.length < 4) continue;
+    if (round !== null && r[0] !== round) parts.push("again");
+    round = r[0];
+    parts.push(`${names.object(r[1])} ${r[2] + r[3]}`);
+  }
   const dealer = typeof e.dealer === "number" ? `: ${names.subject(e.dealer)} ${names.isMe(e.dealer) ? "deal" : "deals"}` : "";
   return `Dice${parts.length ? ` — ${parts.join(", ")}` : " for the first deal"}${dealer}.`;
 }
