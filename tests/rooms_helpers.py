@@ -68,7 +68,16 @@ def leaks(message: dict[str, Any], seat: int, position: Position | None, seed: s
         found += [f"the stock's {c}" for c in hidden_stock if c in seen]
     if "stock" in (message.get("view") or {}):
         found.append("a stock field")
+    for event in (message.get("view") or {}).get("log", []):
+        # Drawn cards (a penalty's at 101 too) only ever in the log of the seat that drew.
+        private = event.get("type") in PRIVATE_DRAWS and event.get("seat") != seat
+        if private and ("card" in event or isinstance(event.get("cards"), list)):
+            found.append(f"seat {event.get('seat')}'s drawn cards in a {event['type']} event")
     return found
+
+
+PRIVATE_DRAWS = frozenset({"drew", "kept", "took", "penalty"})
+"""Events whose cards belong to their seat alone."""
 
 
 def check_no_leaks(table: Table, messages: list[dict[str, Any]], seats: list[int]) -> int:
