@@ -459,6 +459,13 @@ export class TableSession {
       sentences.push(this.room.mode === "local" ? `${names.name(seat)}, your turn.` : "Your turn.");
       if (this.room.mode !== "local" && fresh.some((e) => e.seat !== seat)) sound("turn");
     }
+    const bridgeKey = view.bridge && !view.hand_over ? `${key}:${log.length}:${view.bridge.seat}` : null;
+    if (bridgeKey && bridgeKey !== this.bridgeSaid && this.room.bridge_deadline) {
+      this.bridgeSaid = bridgeKey;
+      sentences.push(this.held.includes(view.bridge.seat)
+        ? "A bridge! Declare it within 10 seconds with Bridge (B)."
+        : `${names.name(view.bridge.seat)} may declare a bridge.`);
+    }
     if (covered) sentences.push(`Pass the device to ${names.name(view.turn)}.`);
     if (sentences.length) this.say(sentences.join(" "), { quietToast: true });
     if (view.hand_over) this.countStats(state, view, seat);

@@ -131,7 +131,7 @@ function showsDirection(view) {
  */
 export function renderTable(m, on) {
   const { room, view } = m;
-  const myTurn = Boolean(view && view.legal && view.legal.length && !m.covered);
+  const myTurn = Boolean(view && view.legal && view.legal.length && !m.covered) || Boolean(view && bridgeWindow(m)?.mine);
   const root = h("section", {
     class: `table mode-${room.mode}${m.covered ? " is-covered" : ""}${view?.hand_over ? " is-over" : ""}`,
     testid: "table",
