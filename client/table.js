@@ -880,7 +880,9 @@ function resultsPanel(m, on) {
   const mine = room.mode === "local" ? agreed.every(Boolean) : agreed[me];
   const waitingFor = room.seats.filter((s, i) => !s.agreed && s.kind === "human" && i !== me).map((s) => nameInSentence(names, s.seat));
   const label = game ? (room.variant === "duo" ? "New round" : "Play again") : "Next hand";
-  const sentence = game && room.variant !== "duo" ? gameOverSentence(game, names) : handOverSentence(result, names);
+  const sentence = game && room.variant !== "duo"
+    ? (["finished", "bridge"].includes(result.reason) ? `${handOverSentence(result, names)} ${gameOverSentence(game, names)}` : gameOverSentence(game, names))
+    : handOverSentence(result, names);
   return h("section", {
     class: `results${m.resultsFresh ? " enter" : ""}`,
     testid: "results",
