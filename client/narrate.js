@@ -168,6 +168,7 @@ function listWords(items) {
 }
 
 function penaltyCount(e) {
+  if (typeof e.due === "number") return e.due;
   if (typeof e.count === "number") return e.count;
   if (typeof e.cards === "number") return e.cards;
   return Array.isArray(e.cards) ? e.cards.length : 0;
@@ -185,20 +186,23 @@ function penaltySentence(e, names) {
   const me = names.isMe(e.seat);
   const cause = typeof e.cause === "string" ? (CAUSES[e.cause] || CAUSES[e.cause.toLowerCase()] || null) : null;
   const what = `${n} ${n === 1 ? "card" : "cards"}`;
-  return `${names.subject(e.seat)} ${me ? "draw" : "draws"} ${what}${cause ? ` for ${cause}` : ""}.`;
+  const got = typeof e.count === "number" && e.count < n ? ` (only ${e.count} left to draw)` : "";
+  const cards = me && Array.isArray(e.cards) && e.cards.length ? `: ${e.cards.map((c) => theCard(c)).join(", ")}` : "";
+  return `${names.subject(e.seat)} ${me ? "draw" : "draws"} ${what}${cause ? ` for ${cause}` : ""}${got}${cards}.`;
 }
 
 /** 101: the dice for the first deal, "Dice: you 7, Nutmeg 9 — Nutmeg deals." */
 function diceSentence(e, names) {
-  // Each roll is [round, seat, die, die] (a later round: the tied seats again).
+  // Each roll is {round, seat, dice: [a, b]} (a later round: the tied seats again).
   const rolls = Array.isArray(e.rolls) ? e.rolls : [];
   const parts = [];
   let round = null;
   for (const r of rolls) {
-    if (!Array.isArray(r) || r.length < 4) continue;
-    if (round !== null && r[0] !== round) parts.push("again");
-    round = r[0];
-    parts.push(`${names.object(r[1])} ${r[2] + r[3]}`);
+    if (!r || typeof r.seat !== "number" || !Array.isArray(r.dice)) continue;
+    const total = r.dice.reduce((a, b) => a + b, 0);
+    const again = round !== null && r.round !== round ? "then " : "";
+    round = r.round;
+    parts.push(`${again}${names.object(r.seat)} ${total}`);
   }
   const dealer = typeof e.dealer === "number" ? `: ${names.subject(e.dealer)} ${names.isMe(e.dealer) ? "deal" : "deals"}` : "";
   return `Dice${parts.length ? ` — ${parts.join(", ")}` : " for the first deal"}${dealer}.`;

@@ -327,7 +327,7 @@ def penalty_lines(events: tuple[dict[str, Any], ...]) -> list[str]:
     out = []
     for e in events:
         if e["type"] == "penalty":
-            n = e.get("count", e.get("due"))
+            n = e.get("due", e.get("count"))
             who = "You draw" if e["seat"] == HUMAN else "draws"
             out.append(f"{who} {n} {'card' if n == 1 else 'cards'}")
     return out
