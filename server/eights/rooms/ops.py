@@ -519,7 +519,9 @@ def _next(room: Room, now: int) -> Room:
 def _start_game(room: Room, previous: Position | None, seed: str, now: int) -> Position:
     """Deal a new game in ``room`` (already the next version) from its committed seed."""
     number = 1 if room.game is None else room.game.number + 1
-    first = room.players - 1 if previous is None else next_dealer(previous)
+    first: int | None = room.players - 1 if previous is None else next_dealer(previous)
+    if getattr(rules_of(room).options, "first_dealer", None) == "dice":
+        first = None  # 101: every game's first dealer is rolled for (the engine's dice)
     room.game = Game(number, room.next_seed, list(room.entropy), first)
     room.next_seed = seed
     room.agreed = [False] * room.players

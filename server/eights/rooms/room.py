@@ -47,7 +47,8 @@ class Game:
     number: int
     seed: str
     entropy: list[str]
-    first_dealer: int
+    first_dealer: int | None
+    """The first hand's dealer, or None where the engine rolls dice for it (101)."""
     actions: list[list[Any]] = field(default_factory=list)
     """``[seat, action]`` for each accepted action, ``["deal"]`` for each next hand."""
 
