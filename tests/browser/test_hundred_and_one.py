@@ -365,7 +365,10 @@ def test_a_game_of_101_against_the_computer_to_its_end(
     panel = page.get_by_test_id("house-rules-panel")
     for rule in ("limit", "bank_multiplier", "bridges"):
         expect(panel.get_by_test_id(f"house-{rule}")).to_be_visible()
+    expect(page.get_by_test_id("house-limit-101")).to_be_checked()
+    page.get_by_test_id("house-limit-51").check()  # a shorter game for this test
     page.get_by_test_id("settings-close").click()
+    expect(page.get_by_test_id("house-summary-computer")).to_contain_text("51")
     friends.select_option("1")
     page.get_by_test_id("create-computer").click()
     wait_table(page)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from eights.rules import Position, Rules
+from eights.rules.engine import finish_game
 
 BRIDGE_SECONDS = 10
 BRIDGE_MS = BRIDGE_SECONDS * 1000
@@ -62,7 +63,4 @@ def has_finish(rules: Rules) -> bool:
 def finish_position(pos: Position) -> Position:
     """The game finished by the host: ``engine.finish_game`` (the round under way is not
     scored, the lowest total wins)."""
-    from eights.rules import engine
-
-    applied = engine.finish_game(pos)  # type: ignore[attr-defined]
-    return applied.position  # type: ignore[no-any-return]
+    return finish_game(pos).position
