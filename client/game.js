@@ -380,11 +380,7 @@ export class TableSession {
       pass: () => this.simple("pass"),
       take: () => this.simple("take"),
       bridge: () => this.declareBridge(),
-      askFinish: () => {
-        this.confirmFinish = true;
-        this.render();
-        this.container.querySelector("[data-testid=finish-confirm]")?.focus();
-      },
+      askFinish: () => this.askFinish(),
       cancelFinish: () => {
         this.confirmFinish = false;
         this.render();
@@ -762,6 +758,15 @@ export class TableSession {
     window.clearTimeout(this.pendingTimer);
     this.pendingTimer = window.setTimeout(() => this.clearPending(), PENDING_MS);
     this.render();
+  }
+
+  /** The host's Finish the game (Menu): asked once more, at the table. */
+  askFinish() {
+    this.confirmFinish = true;
+    this.render();
+    const yes = this.container.querySelector("[data-testid=finish-confirm]");
+    yes?.scrollIntoView({ block: "center" });
+    yes?.focus({ preventScroll: true });
   }
 
   /** The host finishes the game (101): the round under way is not scored. */

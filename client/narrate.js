@@ -72,7 +72,7 @@ export function describeEvents(events, names, options = {}) {
     }
     const next = events[i + 1];
     if (e.type === "played" && next && next.type === "pickup") {
-      out.push(`${playedWords(e, names)}: ${pickupWords(next, names, options)}.`);
+      out.push(`${playedWords(e, names, options)}: ${pickupWords(next, names, options)}.`);
       i += 1;
       continue;
     }
@@ -131,9 +131,10 @@ const COUNT_WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven"
 const PLURALS = { 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens", 8: "eights", 9: "nines", T: "tens", J: "jacks", Q: "queens", K: "kings", A: "aces" };
 
 /** "Sam played the two of hearts" / "Sam laid two twos, the two of spades on top". */
-function playedWords(e, names) {
+function playedWords(e, names, options = {}) {
   const cards = e.cards || [];
-  const named = e.suit ? ` and named ${suitName(e.suit)}` : "";
+  const verb = options?.wild_rank && options.wild_rank !== "8" ? "ordered" : "named";
+  const named = e.suit ? ` and ${verb} ${suitName(e.suit)}` : "";
   if (cards.length > 1 && cards.every((c) => c[0] === cards[0][0])) {
     const many = `${COUNT_WORDS[cards.length] || cards.length} ${PLURALS[cards[0][0]] || "cards"}`;
     return `${names.subject(e.seat)} laid ${many}, ${theCard(cards[cards.length - 1])} on top${named}`;
@@ -223,7 +224,7 @@ function describeEvent(e, names, options) {
     case "opened":
       return `The first card is ${theCard(e.card)}.`;
     case "played":
-      return `${playedWords(e, names)}.`;
+      return `${playedWords(e, names, options)}.`;
     case "pickup": {
       const words = pickupWords(e, names, options);
       return `${words[0].toUpperCase()}${words.slice(1)}.`;

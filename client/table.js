@@ -586,9 +586,11 @@ function promptRow(m, on) {
         type: "button", class: "btn primary bridge-btn", testid: "bridge", onclick: on.bridge, "aria-keyshortcuts": "B",
       }, "Bridge ", bridgeSecs(bridging), h("kbd", { "aria-hidden": "true" }, "B")));
     }
-    const counted = view.draws_left !== undefined && view.draws_left !== null;
+    const counted = typeof view.draws_left === "number";
+    // 101: drawing is offered even with a card that fits (up to three; a six to cover).
+    const always = counted || view.cover || view.opening;
     if (draw && counted) buttons.push(button("draw", `Draw (${view.draws_left} of 3 left)`, on.draw, { key: "D" }));
-    else if (draw && !playable.size) buttons.push(button("draw", "Draw", on.draw, { key: "D" }));
+    else if (draw && (always || !playable.size)) buttons.push(button("draw", "Draw", on.draw, { key: "D" }));
   }
   return h("div", { class: "prompt", testid: "prompt" },
     text ? h("p", { class: "prompt-text" }, text) : null,
@@ -723,12 +725,6 @@ function toolbar(m, on) {
   }
   // 004: Undo, Hint, the sort button and Menu on a board below the table (beside it on
   // wide screens); Scores, full screen, settings and the rules are in the Menu.
-  if (m.canFinish) {
-    items.push(h("button", {
-      type: "button", class: "tool", testid: "finish", onclick: on.askFinish,
-      "aria-label": "Finish the game now (the host)",
-    }, "Finish game"));
-  }
   items.push(h("button", {
     type: "button", class: "tool", testid: "menu", onclick: on.menu,
     "aria-haspopup": "dialog",

@@ -259,7 +259,8 @@ def check_turn(page: Page, step: Step) -> None:
     assert bright(page) == {CODE_OF[a.cards[0]] for a in plays}
     draw = page.get_by_test_id("draw")
     if any(a.type is ActionType.DRAW for a in view.legal):
-        expect(draw).to_contain_text(f"Draw ({data['draws_left']} of 3 left)")
+        left = data["draws_left"]
+        expect(draw).to_contain_text("Draw" if left is None else f"Draw ({left} of 3 left)")
     else:
         expect(draw).to_have_count(0)
     if data["cover"]:
@@ -433,17 +434,22 @@ def test_the_host_finishes_a_game_of_101(device: Device) -> None:
     page.get_by_test_id("create-computer").click()
     wait_table(page)
     expect(page.get_by_test_id("opponent")).to_have_count(2)
-    page.get_by_test_id("finish").click()
+    page.get_by_test_id("menu").click()
+    page.get_by_test_id("menu-finish").click()
     expect(page.get_by_test_id("finish-box")).to_contain_text("not scored")
     page.get_by_test_id("finish-cancel").click()
     expect(page.get_by_test_id("finish-box")).to_have_count(0)
-    page.get_by_test_id("finish").click()
+    page.get_by_test_id("menu").click()
+    page.get_by_test_id("menu-finish").click()
+    expect(page.get_by_test_id("finish-confirm")).to_be_focused()
     page.get_by_test_id("finish-confirm").click()
     results = page.get_by_test_id("results")
     expect(results).to_be_visible()
     expect(results).to_contain_text("The host finished the game")
     expect(page.get_by_test_id("table")).to_have_attribute("data-over", "game")
-    expect(page.get_by_test_id("finish")).to_have_count(0)
+    page.get_by_test_id("menu").click()
+    expect(page.get_by_test_id("menu-finish")).to_have_count(0)
+    page.keyboard.press("Escape")
 
 
 def test_the_rules_page_of_101(device: Device) -> None:
