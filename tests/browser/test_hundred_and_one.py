@@ -459,3 +459,58 @@ def test_the_rules_page_of_101(device: Device) -> None:
     expect(rules.locator("h1")).to_have_text("101")
     for words in ("36-card", "bridge", "six must be covered", "multiplied", "limit"):
         expect(rules).to_contain_text(words)
+
+
+PHONE: dict[str, object] = {
+    "viewport": {"width": 360, "height": 740},
+    "device_scale_factor": 1,
+    "is_mobile": True,
+    "has_touch": True,
+}
+
+
+def _box(page: Page, locator: Any) -> dict[str, float]:
+    expect(locator).to_be_visible()
+    found = locator.bounding_box()
+    assert found is not None
+    return dict(found)
+
+
+def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (
+        min(a["x"] + a["width"], b["x"] + b["width"]) - max(a["x"], b["x"]) > 1
+        and min(a["y"] + a["height"], b["y"] + b["height"]) - max(a["y"], b["y"]) > 1
+    )
+
+
+@pytest.mark.parametrize("friends", ["1", "5"])
+def test_101_on_a_phone_fits_without_overlap(device: Device, friends: str) -> None:
+    """At 360 x 740, two and six seats: every plate, the bank, the pile, the multiplier,
+    the prompt's buttons and the tools inside the screen's width and clear of each other."""
+    page = device(**PHONE).new_page()
+    page.goto("/")
+    page.get_by_test_id("computer-variant").select_option(VARIANT)
+    page.get_by_test_id("computer-friends").select_option(friends)
+    page.get_by_test_id("create-computer").click()
+    wait_table(page)
+    wait_actionable(page)
+    width = 360
+    parts = [
+        *page.get_by_test_id("opponent").all(),
+        page.get_by_test_id("stock"),
+        page.get_by_test_id("pile"),
+        page.get_by_test_id("multiplier"),
+        page.get_by_test_id("my-plate"),
+        *page.locator("[data-testid=prompt] button").all(),
+        *page.locator(".toolbar .tool").all(),
+    ]
+    boxes = [_box(page, p) for p in parts]
+    for b in boxes:
+        assert b["x"] >= -0.5, b
+        assert b["x"] + b["width"] <= width + 0.5, b
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            assert not _overlap(a, b), (a, b)
+    expect(page.get_by_test_id("multiplier")).to_have_text("\u00d71")
+    for total in page.get_by_test_id("total").all():
+        expect(total).to_have_text(re.compile(r"^\d+/101$"))
