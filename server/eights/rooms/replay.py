@@ -62,9 +62,9 @@ def replay(rules: Rules, game: Game, recorder: GameRecorder | None = None) -> Po
             pos = close_bridge(pos)
             continue
         if marker(entry, FINISHED) is not None:
-            if recorder is not None and hasattr(recorder, "finish"):
-                recorder.finish(pos)
             pos = finish_position(pos)
+            if recorder is not None:
+                recorder.finish(pos)
             continue
         seat, action = parse_action({"seat": entry[0], **entry[1]}, rules.players)
         if recorder is not None:
