@@ -299,7 +299,7 @@ function seatMarks(skipped, pickup) {
 }
 
 function showScores(view) {
-  return Boolean(view.options && view.options.target) || view.limit !== undefined;
+  return Boolean(view.options && view.options.target) || ["limit", "host"].includes(view.options?.game_end);
 }
 
 function timerBadge(m, seat) {
@@ -348,7 +348,8 @@ function centre(m, on) {
     ? h("div", { class: "named" }, suitToken(view.suit, { big: true }),
       h("span", { class: "named-text" }, `${suitName(view.suit)}`))
     : null;
-  const multiplier = view.multiplier !== undefined && view.multiplier !== null
+  // 101: the bank's multiplier, where renewing the bank multiplies the round's points.
+  const multiplier = view.options?.bank_multiplier && typeof view.multiplier === "number"
     ? h("span", {
       class: `multiplier${view.multiplier > 1 ? " raised" : ""}`,
       testid: "multiplier",
@@ -754,7 +755,7 @@ function historyPanel(m, on) {
     Array.from({ length: players }, (_, s) => h("td", { class: (g.winners || []).includes(s) ? "won" : "" },
       duo ? roundCell(g, s) : `${(g.scores || [])[s] ?? 0}${(g.winners || []).includes(s) ? " \u2605" : ""}`)),
     h("td", { class: "mono", title: g.seed || "" }, g.seed ? `${g.seed.slice(0, 10)}…` : "")));
-  const current = view && (view.options?.target || view.limit !== undefined)
+  const current = view && showScores(view)
     ? h("p", { class: "totals", testid: "game-totals" }, `This game: ${(view.totals || []).map((t, s) => `${nameInSentence(names, s)} ${t}${isOut(view, s) ? " (out)" : ""}`).join(", ")}`
       + (view.options?.target ? ` (to ${targetOf(view)})` : view.limit ? ` (out over ${view.limit}; lowest wins)` : " (lowest wins)"))
     : null;
