@@ -486,6 +486,9 @@ function turnIndicator(m) {
     text = awayText(m);
   } else if (bridgeWindow(m) && !bridgeWindow(m).mine) {
     text = `${names.name(bridgeWindow(m).seat)} may declare a bridge`;
+  } else if (bridgeWindow(m)) {
+    whose = "me";
+    text = view.turn === m.seat ? "Your turn: a bridge to declare" : "A bridge to declare: the table waits";
   } else if (view.turn === m.seat) {
     whose = "me";
     text = room.mode === "local" ? `${names.name(m.seat)}, your turn` : "Your turn";

@@ -74,9 +74,13 @@ SCREENS = (
     "hundred-and-one-lifted",
     "hundred-and-one-house-rules",
     "hundred-and-one-rules",
+    "hundred-and-one-bridge",
 )
 """The screens taken at each size: `<size>-<screen>.png`."""
 FOCUSED = ("classic-pile",)
+NEEDS_DATA = ("hundred-and-one-bridge",)
+"""Screens reached by seeing the game ahead in the server's own Redis: only when the
+server's data directory is known (``main``)."""
 """Screens that show what the focused element says."""
 
 NewContext = Callable[..., BrowserContext]
@@ -92,7 +96,12 @@ def shoot(page: Page, folder: Path, name: str, *, keep_focus: bool = False) -> P
     return path
 
 
-def take_all(new_context: NewContext, folder: Path = FOLDER, only: str | None = None) -> list[Path]:
+def take_all(
+    new_context: NewContext,
+    folder: Path = FOLDER,
+    only: str | None = None,
+    data: Path | None = None,
+) -> list[Path]:
     """Every screen of SCREENS at every size of SIZES (or only the group ``only``, such as
     ``hundred-and-one``); returns the files written."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -119,6 +128,8 @@ def take_all(new_context: NewContext, folder: Path = FOLDER, only: str | None = 
         for name, group in groups.items():
             if only is None or only == name:
                 group(device, save)
+        if data is not None and only in (None, "hundred-and-one"):
+            _a_bridge(device, save, data)
     return written
 
 
@@ -289,6 +300,46 @@ def _hundred_and_one(device: Callable[[], BrowserContext], save: Save) -> None:
     save(page, "hundred-and-one-rules")
 
 
+def _a_bridge(device: Callable[[], BrowserContext], save: Save, data: Path) -> None:
+    """A bridge the player laid, its button counting down: tables against one computer
+    friend, each seen ahead (as tests/browser/test_hundred_and_one.py does) until its game
+    has a bridge of the player's; the page plays up to it."""
+    from eights.rules import ActionType
+    from tests.browser.foresight import load_room, stored_rooms
+    from tests.browser.test_hundred_and_one import make, play_ahead, token_of
+
+    page = device().new_page()
+    page.goto("/")
+    page.get_by_test_id("computer-variant").select_option("hundred-and-one")
+    page.get_by_test_id("computer-friends").select_option("1")
+    page.get_by_test_id("create-computer").click()
+    wait_table(page)
+    with stored_rooms(data) as redis:
+        for _ in range(60):
+            ahead = play_ahead(load_room(redis, token_of(page)))
+            if any(s.action.type is ActionType.BRIDGE for s in ahead.steps):
+                break
+            _restart(page)
+        else:
+            raise AssertionError("no bridge of the player's in 60 games")
+    for step in ahead.steps:
+        for _ in range(MAX_ACTIONS):
+            wait_actionable(page)
+            if not over(page):
+                break
+            before = version(page)
+            page.keyboard.press("n")
+            wait_settled(page, before)
+        assert version(page) == step.version
+        if step.action.type is ActionType.BRIDGE:
+            expect(page.get_by_test_id("bridge")).to_be_visible()
+            save(page, "hundred-and-one-bridge")
+            return
+        before = version(page)
+        make(page, step)
+        wait_settled(page, before)
+
+
 def _play_101_until(page: Page, there: Callable[[Page], bool]) -> None:
     """Play on at 101 (a bridge declared at once, a new table when a hand ends) until
     `there` says the player's turn shows what the screen is for."""
@@ -415,7 +466,7 @@ def main(argv: list[str] | None = None) -> int:
             return context
 
         try:
-            written = take_all(new_context, args.out, args.only)
+            written = take_all(new_context, args.out, args.only, Path(data))
         finally:
             for context in opened:
                 context.close()
