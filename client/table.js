@@ -294,7 +294,7 @@ function opponentPlate(m, seat, place) {
 /** A plate's marks: skipped by a jack, or a pickup waiting for it ("+6"). */
 function seatMarks(skipped, pickup) {
   if (pickup) return h("span", { class: "seat-mark pickup-mark", testid: "pickup-mark", title: `Picks up ${pickup} or answers` }, `+${pickup}`);
-  if (skipped) return h("span", { class: "seat-mark skipped-mark", testid: "skipped-mark", title: "Skipped by a jack" }, "skipped");
+  if (skipped) return h("span", { class: "seat-mark skipped-mark", testid: "skipped-mark", title: "Skipped a turn" }, "skipped");
   return null;
 }
 
