@@ -6,6 +6,7 @@ verifies; every other table answers ``no_finish``)."""
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -66,10 +67,18 @@ def send(
     return ops.act(room, position, seat, request, present=True, now=now)
 
 
-def must(result: object) -> Change:
+@dataclass(frozen=True)
+class Moved:
+    """An accepted change, its position known."""
+
+    room: Room
+    position: Position
+
+
+def must(result: object) -> Moved:
     assert isinstance(result, Change), result
     assert result.position is not None
-    return result
+    return Moved(result.room, result.position)
 
 
 def bridgy(pos: Position, rng: random.Random) -> Action:
