@@ -202,7 +202,9 @@ export class TableSession {
       const seat = this.states[this.lastDisplayed] ? this.lastDisplayed : newest.seat;
       return { state: this.states[seat], seat, covered: false };
     }
-    const seat = view.turn;
+    // 101: while a bridge may be declared, the device stays with the seat that laid it.
+    const bridging = view.bridge && this.bridgeSecs() && this.held.includes(view.bridge.seat);
+    const seat = bridging ? view.bridge.seat : view.turn;
     const own = this.states[seat];
     const key = `${newest.room.round}:${view.hand_no}:${seat}`;
     const fresh = own && own.version === newest.version;
