@@ -156,6 +156,7 @@ export class TableSession {
 
   takeState(msg, { quiet = false } = {}) {
     if (typeof msg.seat !== "number") return;
+    if (typeof msg.now === "number") this.serverSkew = Date.now() - msg.now;
     const before = this.states[msg.seat];
     if (before && before.version > msg.version) return;
     this.states[msg.seat] = msg;
@@ -201,7 +202,9 @@ export class TableSession {
       const seat = this.states[this.lastDisplayed] ? this.lastDisplayed : newest.seat;
       return { state: this.states[seat], seat, covered: false };
     }
-    const seat = view.turn;
+    // 101: while a bridge may be declared, the device stays with the seat that laid it.
+    const bridging = view.bridge && this.bridgeSecs() && this.held.includes(view.bridge.seat);
+    const seat = bridging ? view.bridge.seat : view.turn;
     const own = this.states[seat];
     const key = `${newest.room.round}:${view.hand_no}:${seat}`;
     const fresh = own && own.version === newest.version;
@@ -279,12 +282,18 @@ export class TableSession {
       waitingPanel: view ? null : this.waitingPanel(),
       seatFree: view ? this.seatFreePanel() : null,
       confirmReset: this.confirmReset,
+      bridgeSecs: this.bridgeSecs(),
+      held: this.held,
+      canFinish: Boolean(this.room.can_finish) && this.held.includes(0),
+      confirmFinish: this.confirmFinish,
     };
     const signature = JSON.stringify([
       state.version, state.seat, state.room, view, covered, this.liftedCards(), this.picker,
       Boolean(this.pending), model.settings, this.focus, this.connection, this.showHistory,
       this.confirmReset,
       this.width,
+      model.bridgeSecs !== null && model.bridgeSecs > 0,
+      this.confirmFinish,
     ]);
     if (signature === this.lastSignature && this.container.querySelector("[data-testid=table]")) return;
     this.lastSignature = signature;
@@ -372,7 +381,13 @@ export class TableSession {
       keep: () => this.simple("keep"),
       pass: () => this.simple("pass"),
       take: () => this.simple("take"),
-      bridge: () => this.simple("bridge"),
+      bridge: () => this.declareBridge(),
+      askFinish: () => this.askFinish(),
+      cancelFinish: () => {
+        this.confirmFinish = false;
+        this.render();
+      },
+      finish: () => this.finish(),
       agree: () => this.agree(),
       reveal: () => this.reveal(),
       sort: () => this.sort(),
@@ -441,6 +456,13 @@ export class TableSession {
     if (mine && !wasMine && !view.hand_over) {
       sentences.push(this.room.mode === "local" ? `${names.name(seat)}, your turn.` : "Your turn.");
       if (this.room.mode !== "local" && fresh.some((e) => e.seat !== seat)) sound("turn");
+    }
+    const bridgeKey = view.bridge && !view.hand_over ? `${key}:${log.length}:${view.bridge.seat}` : null;
+    if (bridgeKey && bridgeKey !== this.bridgeSaid && this.room.bridge_deadline) {
+      this.bridgeSaid = bridgeKey;
+      sentences.push(this.held.includes(view.bridge.seat)
+        ? "A bridge! Declare it within 10 seconds with Bridge (B)."
+        : `${names.name(view.bridge.seat)} may declare a bridge.`);
     }
     if (covered) sentences.push(`Pass the device to ${names.name(view.turn)}.`);
     if (sentences.length) this.say(sentences.join(" "), { quietToast: true });
@@ -511,7 +533,26 @@ export class TableSession {
     return `${Math.ceil(left / 1000)}s`;
   }
 
+  /** 101: whole seconds left to declare the bridge on the table, or null (no window). */
+  bridgeSecs() {
+    const deadline = this.room?.bridge_deadline;
+    if (!deadline) return null;
+    const left = deadline - (Date.now() - (this.serverSkew || 0));
+    return Math.max(0, Math.ceil(left / 1000));
+  }
+
+  tickBridge() {
+    const secs = this.bridgeSecs();
+    if (secs === null) return;
+    const text = `(${secs} s)`;
+    for (const el of this.container.querySelectorAll("[data-testid=bridge-secs]")) {
+      if (el.textContent !== text) el.textContent = text;
+    }
+    if (secs <= 0 && this.container.querySelector("[data-testid=bridge-secs]")) this.scheduleRender();
+  }
+
   tick() {
+    this.tickBridge();
     const left = this.timerLeft();
     if (left === null) return;
     const text = this.timerText();
@@ -537,6 +578,12 @@ export class TableSession {
     const shown = this.current();
     if (!shown) return;
     if (this.pending) return;
+    const bridge = shown.state.view.bridge;
+    if (bridge && !this.held.includes(bridge.seat) && this.bridgeSecs()) {
+      // The server would refuse it (bridge_pending): say so instead.
+      this.say(`Wait: ${seatNames(this.room, shown.seat, this.room.mode).name(bridge.seat)} may declare a bridge.`);
+      return;
+    }
     const id = actionId();
     const ok = this.send({ type: "act", seat: shown.seat, version: shown.state.version, id, action });
     if (!ok) return;
@@ -696,6 +743,40 @@ export class TableSession {
       return;
     }
     this.act(action);
+  }
+
+  /** 101: declare the bridge this seat just laid, within its ten seconds. */
+  declareBridge() {
+    const shown = this.current();
+    const bridge = shown?.state.view.bridge;
+    if (!shown || !bridge || !this.held.includes(bridge.seat) || !this.bridgeSecs() || this.pending) {
+      if (shown) this.say(notNowText("bridge"));
+      return;
+    }
+    const id = actionId();
+    const version = this.version;
+    if (!this.send({ type: "act", seat: bridge.seat, version, id, action: { type: "bridge" } })) return;
+    this.pending = { id, version };
+    window.clearTimeout(this.pendingTimer);
+    this.pendingTimer = window.setTimeout(() => this.clearPending(), PENDING_MS);
+    this.render();
+  }
+
+  /** The host's Finish the game (Menu): asked once more, at the table. */
+  askFinish() {
+    this.confirmFinish = true;
+    this.render();
+    const yes = this.container.querySelector("[data-testid=finish-confirm]");
+    yes?.scrollIntoView({ block: "center" });
+    yes?.focus({ preventScroll: true });
+  }
+
+  /** The host finishes the game (101): the round under way is not scored. */
+  finish() {
+    this.confirmFinish = false;
+    if (!this.room?.can_finish) return;
+    if (this.send({ type: "finish", id: actionId() })) this.say("Finishing the game…");
+    this.render();
   }
 
   agree() {

@@ -17,8 +17,9 @@ const SEATS = {
   classic: { min: 2, max: 6, standard: 2 },
   newfoundland: { min: 2, max: 7, standard: 4 },
   "ember-ridge": { min: 2, max: 4, standard: 2 },
+  "hundred-and-one": { min: 2, max: 6, standard: 2 },
 };
-const VARIANTS = ["duo", "classic", "newfoundland", "ember-ridge"];
+const VARIANTS = ["duo", "classic", "newfoundland", "ember-ridge", "hundred-and-one"];
 
 function seatsOf(variant) {
   return SEATS[variant] || { min: 2, max: 2, standard: 2 };

@@ -51,6 +51,7 @@ export function tableKey(session, e) {
     k: () => session.simple("keep"),
     p: () => session.simple("pass"),
     t: () => session.simple("take"),
+    b: () => session.declareBridge(),
     s: () => session.sort(),
     h: session.hintsOffered() ? () => session.hint() : null,
     n: () => session.agree(),

@@ -61,9 +61,18 @@ export function describeEvents(events, names, options = {}) {
       continue;
     }
     flush();
+    if (e.type === "penalty") {
+      // 101: the penalty's cards are dealt at once; its draws are said in this sentence.
+      out.push(penaltySentence(e, names));
+      const n = penaltyCount(e);
+      let j = i + 1;
+      while (j < events.length && j <= i + n && events[j]?.type === "drew" && events[j].seat === e.seat) j += 1;
+      i = j - 1;
+      continue;
+    }
     const next = events[i + 1];
     if (e.type === "played" && next && next.type === "pickup") {
-      out.push(`${playedWords(e, names)}: ${pickupWords(next, names, options)}.`);
+      out.push(`${playedWords(e, names, options)}: ${pickupWords(next, names, options)}.`);
       i += 1;
       continue;
     }
@@ -122,9 +131,10 @@ const COUNT_WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven"
 const PLURALS = { 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens", 8: "eights", 9: "nines", T: "tens", J: "jacks", Q: "queens", K: "kings", A: "aces" };
 
 /** "Sam played the two of hearts" / "Sam laid two twos, the two of spades on top". */
-function playedWords(e, names) {
+function playedWords(e, names, options = {}) {
   const cards = e.cards || [];
-  const named = e.suit ? ` and named ${suitName(e.suit)}` : "";
+  const verb = options?.wild_rank && options.wild_rank !== "8" ? "ordered" : "named";
+  const named = e.suit ? ` and ${verb} ${suitName(e.suit)}` : "";
   if (cards.length > 1 && cards.every((c) => c[0] === cards[0][0])) {
     const many = `${COUNT_WORDS[cards.length] || cards.length} ${PLURALS[cards[0][0]] || "cards"}`;
     return `${names.subject(e.seat)} laid ${many}, ${theCard(cards[cards.length - 1])} on top${named}`;
@@ -158,12 +168,63 @@ function listWords(items) {
   return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
 
+function penaltyCount(e) {
+  if (typeof e.due === "number") return e.due;
+  if (typeof e.count === "number") return e.count;
+  if (typeof e.cards === "number") return e.cards;
+  return Array.isArray(e.cards) ? e.cards.length : 0;
+}
+
+const CAUSES = {
+  7: "a seven", 8: "an eight", Q: "the queen of spades", QS: "the queen of spades",
+  seven: "a seven", sevens: "sevens", eight: "an eight", queen: "the queen of spades",
+  queen_of_spades: "the queen of spades", cover: "covering a six", six: "covering a six",
+};
+
+/** 101: "Nutmeg draws 2 for an eight." / "You draw 5 for the queen of spades." */
+function penaltySentence(e, names) {
+  const n = penaltyCount(e);
+  const me = names.isMe(e.seat);
+  const cause = typeof e.cause === "string" ? (CAUSES[e.cause] || CAUSES[e.cause.toLowerCase()] || null) : null;
+  const what = `${n} ${n === 1 ? "card" : "cards"}`;
+  const got = typeof e.count === "number" && e.count < n ? ` (only ${e.count} left to draw)` : "";
+  const cards = me && Array.isArray(e.cards) && e.cards.length ? `: ${e.cards.map((c) => theCard(c)).join(", ")}` : "";
+  return `${names.subject(e.seat)} ${me ? "draw" : "draws"} ${what}${cause ? ` for ${cause}` : ""}${got}${cards}.`;
+}
+
+/** 101: the dice for the first deal, "Dice: you 7, Nutmeg 9 — Nutmeg deals." */
+function diceSentence(e, names) {
+  // Each roll is {round, seat, dice: [a, b]} (a later round: the tied seats again).
+  const rolls = Array.isArray(e.rolls) ? e.rolls : [];
+  const parts = [];
+  let round = null;
+  for (const r of rolls) {
+    if (!r || typeof r.seat !== "number" || !Array.isArray(r.dice)) continue;
+    const total = r.dice.reduce((a, b) => a + b, 0);
+    const again = round !== null && r.round !== round ? "then " : "";
+    round = r.round;
+    parts.push(`${again}${names.object(r.seat)} ${total}`);
+  }
+  const dealer = typeof e.dealer === "number" ? `: ${names.subject(e.dealer)} ${names.isMe(e.dealer) ? "deal" : "deals"}` : "";
+  return `Dice${parts.length ? ` — ${parts.join(", ")}` : " for the first deal"}${dealer}.`;
+}
+
 function describeEvent(e, names, options) {
   switch (e.type) {
+    case "dice":
+      return diceSentence(e, names);
+    case "bank_renewed":
+      return `The bank ran out: the table under its top card is the new bank, and this round’s points count ×${e.multiplier ?? 2}.`;
+    case "bridge":
+      return `${names.subject(e.seat)} ${names.isMe(e.seat) ? "declare" : "declares"} a bridge!`;
+    case "total_reset":
+      return `${names.possessive(e.seat)} total lands on ${e.total ?? e.landed ?? "the mark"} and goes back to 0.`;
+    case "eliminated":
+      return `${names.subject(e.seat)} ${names.isMe(e.seat) ? "are" : "is"} over the limit${typeof e.total === "number" ? ` (${e.total})` : ""} and out of the game.`;
     case "opened":
       return `The first card is ${theCard(e.card)}.`;
     case "played":
-      return `${playedWords(e, names)}.`;
+      return `${playedWords(e, names, options)}.`;
     case "pickup": {
       const words = pickupWords(e, names, options);
       return `${words[0].toUpperCase()}${words.slice(1)}.`;
@@ -204,6 +265,8 @@ export function handOverSentence(result, names) {
   if (result.reason === "went_out") {
     return `${names.subject(winners[0])} went out and ${verb} the ${names.round || "hand"}.`;
   }
+  if (result.reason === "bridge") return `A bridge ends the ${names.round || "hand"}: everyone scores the cards in hand.`;
+  if (result.reason === "finished") return "The host finished the game: this round is not scored.";
   const why = result.reason === "stock_limit" ? "The stock ran out too often" : "Nobody can move";
   if (winners.length === 0) return `${why}: the ${names.round || "hand"} is over.`;
   if (winners.length > 1) return `${why}: ${list(winners, names)} tie with the lowest count.`;

@@ -73,6 +73,27 @@ export const RULES = {
       "The first to 100 at two players, 150 at three or 200 at four wins the game.",
     ],
   },
+  "hundred-and-one": {
+    title: "101",
+    intro: "Two to six players and a 36-card pack, six to ace. Each round, be the first to empty your hand; over the game, keep your total low.",
+    rules: [
+      "Everyone gets 5 cards; the rest lie face down as the bank. Dice pick the first dealer (two dice each, from the game’s secret seed: the highest total deals, ties roll again); after that the highest total deals.",
+      "The dealer’s own fifth card goes onto the table by itself as the first move. The dealer may add cards of its rank (or leave it: Pass), covers it if it is a six, and moves again if it made everyone skip.",
+      "Cover the top card of the table: the same suit, the same rank, or a jack. A jack covers anything and orders a suit: until the jack is covered, only that suit or another jack goes on it.",
+      "Several cards of one rank may go down at once as one move, the last one on top: lift the first (it must fit), tap the others in the order you want them, then lay them.",
+      "Before your move you may draw up to 3 cards from the bank (Draw shows how many are left), even holding a card that fits. After drawing, a card that fits must be played; if nothing fits after 3, pass.",
+      "A six must be covered by whoever laid it, in the same turn: play a card on it, or draw until something fits. Nobody goes out on a six.",
+      "Sevens: the next player draws 1 for each seven of the move. Eights: the next player draws 2 and skips a turn. Aces: the next player skips a turn. The queen of spades: the next player draws 5, if it ends the move.",
+      "Several eights or aces hit the next players one each, round and round; once all have skipped, you move again. With two players you move again after every skip. A penalty cannot be passed on: the cards are dealt at once, as part of the move that caused them, and everyone sees how many.",
+      "When the bank runs out, the table but its top card is shuffled into a new bank, and the round’s points are multiplied: ×2, then ×3, and so on (the ×2 beside the bank).",
+      "The round ends once someone has no cards — but nobody goes out on a six, and the last card still acts. The others score the cards in hand; whoever went out scores 0, or −20 for each jack of the last move. Every score is times the bank’s multiplier.",
+      "Cards in hand: six to nine 0, ten 10, jack 20, queen 10, queen of spades 50, king 10, ace 15.",
+      "Bridge: four tens, jacks, queens, kings or aces in a row on top of the table, across moves and players. Whoever put down the fourth may declare it (Bridge, or B) within 10 seconds, before anyone else moves: the round ends at once and everyone, them too, scores the cards in hand; the jacks of that move score −20 each.",
+      "If nobody can move (the bank cannot be renewed and every player passes), the round ends and everyone scores the cards in hand.",
+      "Points add up from round to round; the lowest total wins. With a limit (101 unless the host chose otherwise): go over it and you are out of the game; land exactly on the limit or on half of it (50) and your total goes back to 0. The last player left wins.",
+      "The host may finish the game at any time (Finish game): the round under way is not scored, and the lowest total wins.",
+    ],
+  },
 };
 
 /** The house rules a host may choose at this table, the rule text's answer first. */
@@ -129,6 +150,9 @@ export function rulesPage(variant) {
     h("ul", { class: "rule-list plain" },
       h("li", {}, "Tap a card to lift it, then tap it again (or Play) to play it. Only the cards you may play look bright. Hold a finger on a dim card, or point at it, to read why it does not fit."),
       h("li", {}, "Lift an eight and four suit tokens open: tap the suit you name. Tap the stock to draw."),
+      variant === "hundred-and-one"
+        ? h("li", {}, "Cards of one rank go down together: lift one, tap the others in order (numbered), then tap a lifted card again, or Lay. Draw says how many of your three draws are left; the ×2 beside the bank is this round’s multiplier. A bridge you laid shows a Bridge button counting down its ten seconds. A seat out of the game is greyed; each plate shows its total against the limit. The host has Finish game.")
+        : null,
       variant === "newfoundland"
         ? h("li", {}, "A pickup waiting for you shows on the pile (+6) and in words: tap a bright two (or queen) to answer it, or Take. Twos go down together: lift a two, tap another two to lay it on top (the number on each says the order), then tap a lifted card again, or Lay, to play them as one move. The arrow beside the turn says which way the play goes; a king turns it.")
         : null,

@@ -8,7 +8,9 @@ import { describeEvents, gameOverSentence, handOverSentence } from "./narrate.js
 import { icon } from "./icons.js";
 import { houseNotes } from "./house.js";
 
-const VARIANT_TITLES = { duo: "Duo", classic: "Classic", newfoundland: "Newfoundland", "ember-ridge": "Ember Ridge" };
+const VARIANT_TITLES = {
+  duo: "Duo", classic: "Classic", newfoundland: "Newfoundland", "ember-ridge": "Ember Ridge", "hundred-and-one": "101",
+};
 
 export function variantTitle(variant) {
   return VARIANT_TITLES[variant] || variant;
@@ -97,6 +99,28 @@ export function skippedSeat(view) {
   return null;
 }
 
+/** 101: the bridge that may be declared now, `{seat, secs, mine}`, or null. */
+export function bridgeWindow(m) {
+  const bridge = m.view?.bridge;
+  if (!bridge || m.view.hand_over || !m.room.bridge_deadline) return null;
+  const secs = m.bridgeSecs ?? null;
+  if (secs !== null && secs <= 0) return null;
+  // A device holding every seat (pass and play) declares for whichever seat laid it.
+  const mine = (m.held || [m.seat]).includes(bridge.seat) && !m.covered;
+  return { seat: bridge.seat, secs, mine };
+}
+
+/** Seats out of the game (101: over the limit). */
+function isOut(view, seat) {
+  return Array.isArray(view?.out) && view.out.includes(seat);
+}
+
+/** A seat's total as shown on its plate: "37", or "37/101" against a limit. */
+function totalText(view, seat) {
+  const total = (view.totals || [])[seat] ?? 0;
+  return view.limit ? `${total}/${view.limit}` : String(total);
+}
+
 /** Whether the table shows which way the play goes: kings turn it, at three or more. */
 function showsDirection(view) {
   return Boolean(view?.options?.reverse_kings) && view.players > 2;
@@ -107,7 +131,7 @@ function showsDirection(view) {
  */
 export function renderTable(m, on) {
   const { room, view } = m;
-  const myTurn = Boolean(view && view.legal && view.legal.length && !m.covered);
+  const myTurn = Boolean(view && view.legal && view.legal.length && !m.covered) || Boolean(view && bridgeWindow(m)?.mine);
   const root = h("section", {
     class: `table mode-${room.mode}${m.covered ? " is-covered" : ""}${view?.hand_over ? " is-over" : ""}`,
     testid: "table",
@@ -134,6 +158,8 @@ export function renderTable(m, on) {
   felt.append(myArea(m, on));
   root.append(felt);
   root.append(toolbar(m, on));
+  const confirmBox = finishConfirm(m, on);
+  if (confirmBox) root.append(confirmBox);
   root.append(historyPanel(m, on));
   root.append(fairness(m));
   if (m.seatFree) root.append(h("section", { class: "results seat-free", testid: "seat-free" }, m.seatFree));
@@ -244,34 +270,36 @@ function opponentPlate(m, seat, place) {
   const skipped = !view.hand_over && skippedSeat(view) === seat;
   const pickup = turn && view.pending ? view.pending.count : null;
   const answers = view.options?.answering !== false ? " or answer" : "";
-  const doing = pickup ? `, to pick up ${pickup}${answers}` : turn ? ", to play" : skipped ? ", skipped" : "";
+  const out = isOut(view, seat);
+  const doing = out ? ", out of the game" : pickup ? `, to pick up ${pickup}${answers}` : turn ? ", to play" : skipped ? ", skipped" : "";
+  const scoreWords = showScores(view) ? `, total ${totalText(view, seat)}` : "";
   return h("div", {
-    class: `plate opponent${turn ? " to-act" : ""}${connected ? "" : " away"}${place ? ` at-${place}` : ""}${skipped ? " skipped" : ""}`,
+    class: `plate opponent${turn ? " to-act" : ""}${connected ? "" : " away"}${place ? ` at-${place}` : ""}${skipped ? " skipped" : ""}${out ? " out" : ""}`,
     testid: "opponent",
-    dataset: { seat: String(seat), connected: connected ? "true" : "false", count: String(count), place, skipped: skipped ? "true" : "" },
-    "aria-label": `${name}, ${status}, ${count} ${count === 1 ? "card" : "cards"}${doing}`,
+    dataset: { seat: String(seat), connected: connected ? "true" : "false", count: String(count), place, skipped: skipped ? "true" : "", out: out ? "true" : "" },
+    "aria-label": `${name}, ${status}, ${count} ${count === 1 ? "card" : "cards"}${scoreWords}${doing}`,
     role: "group",
   },
     h("div", { class: "plate-head" },
       h("span", { class: `dot ${connected ? "on" : "off"}`, "aria-hidden": "true", title: connected ? "Connected" : "Away" }),
       h("span", { class: "plate-name" }, name),
       bot ? h("span", { class: "badge", title: "Computer player" }, "bot") : null,
-      showScores(view) ? h("span", { class: "score", title: "Score" }, String(total ?? 0)) : null),
+      showScores(view) ? h("span", { class: "score", testid: "total", title: view.limit ? `Total, out over ${view.limit}` : "Score" }, view.limit ? totalText(view, seat) : String(total ?? 0)) : null),
     fan(count, { label: `${count} ${count === 1 ? "card" : "cards"}` }),
     turn ? timerBadge(m, seat) : null,
-    seatMarks(skipped, pickup),
+    out ? h("span", { class: "seat-mark out-mark", testid: "out-mark" }, "out") : seatMarks(skipped, pickup),
     !connected ? h("span", { class: "away-note" }, "away") : null);
 }
 
 /** A plate's marks: skipped by a jack, or a pickup waiting for it ("+6"). */
 function seatMarks(skipped, pickup) {
   if (pickup) return h("span", { class: "seat-mark pickup-mark", testid: "pickup-mark", title: `Picks up ${pickup} or answers` }, `+${pickup}`);
-  if (skipped) return h("span", { class: "seat-mark skipped-mark", testid: "skipped-mark", title: "Skipped by a jack" }, "skipped");
+  if (skipped) return h("span", { class: "seat-mark skipped-mark", testid: "skipped-mark", title: "Skipped a turn" }, "skipped");
   return null;
 }
 
 function showScores(view) {
-  return Boolean(view.options && view.options.target);
+  return Boolean(view.options && view.options.target) || ["limit", "host"].includes(view.options?.game_end);
 }
 
 function timerBadge(m, seat) {
@@ -320,9 +348,19 @@ function centre(m, on) {
     ? h("div", { class: "named" }, suitToken(view.suit, { big: true }),
       h("span", { class: "named-text" }, `${suitName(view.suit)}`))
     : null;
+  // 101: the bank's multiplier, where renewing the bank multiplies the round's points.
+  const multiplier = view.options?.bank_multiplier && typeof view.multiplier === "number"
+    ? h("span", {
+      class: `multiplier${view.multiplier > 1 ? " raised" : ""}`,
+      testid: "multiplier",
+      dataset: { multiplier: String(view.multiplier) },
+      title: "The bank’s multiplier: every score of this round is times this",
+      "aria-label": `Points this round times ${view.multiplier}`,
+    }, `\u00d7${view.multiplier}`)
+    : null;
   return h("div", { class: "centre" },
     h("div", { class: "turn-line" }, directionArrow(m), turnIndicator(m)),
-    h("div", { class: "middle" }, stock, pileEl, token),
+    h("div", { class: "middle" }, stock, pileEl, token, multiplier),
     messageArea(m));
 }
 
@@ -385,7 +423,8 @@ export function pileText(view) {
   const top = pile[pile.length - 1];
   if (!top) return "Discard pile: empty.";
   const named = view.suit || null;
-  if (named) return `Discard pile: follow ${suitName(named)} — the ${cardName(top)} named them.`;
+  const verb = view.options?.wild_rank && view.options.wild_rank !== "8" ? "ordered" : "named";
+  if (named) return `Discard pile: follow ${suitName(named)} — the ${cardName(top)} ${verb} them.`;
   const suit = view.suit_in_force || top[1];
   return `Discard pile: the ${cardName(top)} — follow ${suitName(suit)} or ${RANK_PLURALS[top[0]] || "its rank"}.`;
 }
@@ -445,6 +484,11 @@ function turnIndicator(m) {
   else if (awaySeat(m) !== null) {
     whose = view.turn === m.seat ? "me" : "other";
     text = awayText(m);
+  } else if (bridgeWindow(m) && !bridgeWindow(m).mine) {
+    text = `${names.name(bridgeWindow(m).seat)} may declare a bridge`;
+  } else if (bridgeWindow(m)) {
+    whose = "me";
+    text = view.turn === m.seat ? "Your turn: a bridge to declare" : "A bridge to declare: the table waits";
   } else if (view.turn === m.seat) {
     whose = "me";
     text = room.mode === "local" ? `${names.name(m.seat)}, your turn` : "Your turn";
@@ -485,12 +529,18 @@ function promptRow(m, on) {
     return h("div", { class: "prompt", testid: "prompt", dataset: { pending: "true" } },
       h("p", { class: "prompt-text muted" }, "…"));
   }
+  const bridging = !m.covered && !view.hand_over ? bridgeWindow(m) : null;
+  if (bridging && !bridging.mine) {
+    return h("div", { class: "prompt", testid: "prompt", dataset: { bridge: "other" } },
+      h("p", { class: "prompt-text" }, `${m.names.name(bridging.seat)} may declare a bridge: moves wait `,
+        bridgeSecs(bridging), "."));
+  }
   if (!m.covered && !view.hand_over) {
     const keep = legalOf(view, "keep");
     const pass = legalOf(view, "pass");
     const take = legalOf(view, "take");
-    const bridge = legalOf(view, "bridge");
     const draw = legalOf(view, "draw");
+    const mine = view.turn === m.seat;
     const playable = playableCards(view);
     const stack = m.stack || [];
     const lifting = stack.length > 0 && playsStarting(view, stack).length > 0;
@@ -507,6 +557,10 @@ function promptRow(m, on) {
         if (more.size) text = `The ${cardName(last)} is lifted: tap another ${rank} to lay it on top, or play it alone.`;
         buttons.push(button("play", `Play the ${cardName(last)}`, () => on.playLifted(), { primary: true, key: "Enter" }));
         buttons.push(button("drop", "Put back", on.drop, { key: "Esc" }));
+      } else if (more.size) {
+        text = `The ${cardName(last)} is lifted: tap another ${rank} to lay it on top, or tap it again to name a suit.`;
+        buttons.push(button("play", `Play the ${cardName(last)}`, () => on.playLifted(), { primary: true, key: "Enter" }));
+        buttons.push(button("drop", "Put back", on.drop, { key: "Esc" }));
       }
     } else if (view.drawn && playable.has(view.drawn)) {
       text = keep
@@ -518,6 +572,8 @@ function promptRow(m, on) {
       text = pickupText(m) || "";
     } else if (view.legal && view.legal.length) {
       if (awaySeat(m) !== null) text = "";
+      else if (view.cover && mine) text = playable.size ? "Cover your six: play a card on it, or draw until one fits." : "Cover your six: draw until a card fits.";
+      else if (view.opening && mine) text = "Your opening card: lay more of its rank on it, or leave it (Pass).";
       else if (playable.size) text = "Tap a bright card to lift it, then tap it again to play.";
       else if (draw) text = "Nothing fits: draw from the stock.";
       else if (pass) text = "Nothing fits and nothing to draw: pass.";
@@ -528,12 +584,26 @@ function promptRow(m, on) {
       const count = view.pending?.count;
       buttons.push(button("take", count ? `Take ${count}` : "Take", on.take, { primary: !lifting, key: "T" }));
     }
-    if (bridge) buttons.push(button("bridge", "Bridge", on.bridge));
-    if (draw && !playable.size) buttons.push(button("draw", "Draw", on.draw, { key: "D" }));
+    if (bridging && bridging.mine) {
+      text = text || "A bridge! Declare it to end the round: everyone scores the cards in hand.";
+      buttons.unshift(h("button", {
+        type: "button", class: "btn primary bridge-btn", testid: "bridge", onclick: on.bridge, "aria-keyshortcuts": "B",
+      }, "Bridge ", bridgeSecs(bridging), h("kbd", { "aria-hidden": "true" }, "B")));
+    }
+    const counted = typeof view.draws_left === "number";
+    // 101: drawing is offered even with a card that fits (up to three; a six to cover).
+    const always = counted || view.cover || view.opening;
+    if (draw && counted) buttons.push(button("draw", `Draw (${view.draws_left} of 3 left)`, on.draw, { key: "D" }));
+    else if (draw && (always || !playable.size)) buttons.push(button("draw", "Draw", on.draw, { key: "D" }));
   }
   return h("div", { class: "prompt", testid: "prompt" },
     text ? h("p", { class: "prompt-text" }, text) : null,
     buttons.length ? h("div", { class: "prompt-buttons" }, buttons) : null);
+}
+
+/** The seconds left to declare a bridge, "(7 s)", ticking (game.js updates it). */
+function bridgeSecs(bridging) {
+  return h("span", { class: "bridge-secs", testid: "bridge-secs" }, bridging.secs === null ? "" : `(${bridging.secs} s)`);
 }
 
 function button(testid, label, onclick, { primary = false, key } = {}) {
@@ -568,10 +638,11 @@ function myArea(m, on) {
   const count = view.counts[m.seat] ?? (view.hand ? view.hand.length : 0);
   const turn = !view.hand_over && view.turn === m.seat;
   const skipped = !view.hand_over && skippedSeat(view) === m.seat;
-  const plate = h("div", { class: `plate mine${turn ? " to-act" : ""}${skipped ? " skipped" : ""}`, testid: "my-plate", dataset: { skipped: skipped ? "true" : "" } },
+  const out = isOut(view, m.seat);
+  const plate = h("div", { class: `plate mine${turn ? " to-act" : ""}${skipped ? " skipped" : ""}${out ? " out" : ""}`, testid: "my-plate", dataset: { skipped: skipped ? "true" : "", out: out ? "true" : "" } },
     h("span", { class: "plate-name" }, room.mode === "local" ? name : `${name} (you)`),
-    showScores(view) ? h("span", { class: "score", title: "Score" }, String((view.totals || [])[m.seat] ?? 0)) : null,
-    seatMarks(skipped, turn && view.pending ? view.pending.count : null));
+    showScores(view) ? h("span", { class: "score", testid: "total", title: view.limit ? `Total, out over ${view.limit}` : "Score" }, view.limit ? totalText(view, m.seat) : String((view.totals || [])[m.seat] ?? 0)) : null,
+    out ? h("span", { class: "seat-mark out-mark", testid: "out-mark" }, "out") : seatMarks(skipped, turn && view.pending ? view.pending.count : null));
   if (m.covered || !view.hand) {
     return h("div", { class: "my-area" }, plate,
       h("div", { class: "hand hidden-hand", testid: "hand-hidden" }, fan(count, { label: `${name}'s ${count} cards, face down` })));
@@ -665,6 +736,16 @@ function toolbar(m, on) {
   return h("nav", { class: "toolbar", "aria-label": "Table tools" }, items);
 }
 
+/** The host's "finish the game" (101), asked once more before it is done. */
+function finishConfirm(m, on) {
+  if (!m.confirmFinish || !m.canFinish) return null;
+  return h("section", { class: "finish-box", testid: "finish-box", role: "group", "aria-label": "Finish the game" },
+    h("p", {}, "Finish the game now? The round under way is not scored; the lowest total wins."),
+    h("div", { class: "prompt-buttons" },
+      h("button", { type: "button", class: "btn primary", testid: "finish-confirm", onclick: on.finish }, "Finish the game"),
+      h("button", { type: "button", class: "btn ghost", testid: "finish-cancel", onclick: on.cancelFinish }, "Keep playing")));
+}
+
 function historyPanel(m, on) {
   const { room, view, names } = m;
   const players = room.players;
@@ -677,9 +758,9 @@ function historyPanel(m, on) {
     Array.from({ length: players }, (_, s) => h("td", { class: (g.winners || []).includes(s) ? "won" : "" },
       duo ? roundCell(g, s) : `${(g.scores || [])[s] ?? 0}${(g.winners || []).includes(s) ? " \u2605" : ""}`)),
     h("td", { class: "mono", title: g.seed || "" }, g.seed ? `${g.seed.slice(0, 10)}…` : "")));
-  const current = view && view.options?.target
-    ? h("p", { class: "totals" }, `This game: ${(view.totals || []).map((t, s) => `${nameInSentence(names, s)} ${t}`).join(", ")}`
-      + ` (to ${targetOf(view)})`)
+  const current = view && showScores(view)
+    ? h("p", { class: "totals", testid: "game-totals" }, `This game: ${(view.totals || []).map((t, s) => `${nameInSentence(names, s)} ${t}${isOut(view, s) ? " (out)" : ""}`).join(", ")}`
+      + (view.options?.target ? ` (to ${targetOf(view)})` : view.limit ? ` (out over ${view.limit}; lowest wins)` : " (lowest wins)"))
     : null;
   return h("section", {
     class: "history",
@@ -799,7 +880,9 @@ function resultsPanel(m, on) {
   const mine = room.mode === "local" ? agreed.every(Boolean) : agreed[me];
   const waitingFor = room.seats.filter((s, i) => !s.agreed && s.kind === "human" && i !== me).map((s) => nameInSentence(names, s.seat));
   const label = game ? (room.variant === "duo" ? "New round" : "Play again") : "Next hand";
-  const sentence = game && room.variant !== "duo" ? gameOverSentence(game, names) : handOverSentence(result, names);
+  const sentence = game && room.variant !== "duo"
+    ? (["finished", "bridge"].includes(result.reason) ? `${handOverSentence(result, names)} ${gameOverSentence(game, names)}` : gameOverSentence(game, names))
+    : handOverSentence(result, names);
   return h("section", {
     class: `results${m.resultsFresh ? " enter" : ""}`,
     testid: "results",

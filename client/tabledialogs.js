@@ -65,7 +65,7 @@ export function openHelp(variant, title) {
   const text = rulesText(variant, { level: "h3" });
   openDialog("Help", "help-dialog", h("div", { class: "help-body", dataset: { variant } },
     text || h("p", {}, `The rules of ${title} are not written down here yet.`),
-    h("p", { class: "small muted" }, `Keys: the arrows move along your hand, Enter plays, D draws, P passes${variant === "newfoundland" ? ", T takes a pickup, Enter on another two lays it on top" : ""}, H hints, S sorts, Escape puts a card back.`)));
+    h("p", { class: "small muted" }, `Keys: the arrows move along your hand, Enter plays, D draws, P passes${variant === "newfoundland" ? ", T takes a pickup, Enter on another two lays it on top" : ""}${variant === "hundred-and-one" ? ", B declares a bridge, Enter on another card of the rank lays it on top" : ""}, H hints, S sorts, Escape puts a card back.`)));
 }
 
 /**

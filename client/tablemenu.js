@@ -33,6 +33,10 @@ export function menuCallbacks(session) {
     if (document.fullscreenEnabled) {
       items.push(["fullscreen", document.fullscreenElement ? "Leave full screen" : "Full screen", () => session.fullscreen()]);
     }
+    if (room.can_finish && session.held.includes(0)) {
+      // 101: the host may finish the game at any time (asked once more at the table).
+      items.push(["menu-finish", "Finish the game", () => session.askFinish()]);
+    }
     items.push(["menu-settings", "Settings and statistics", () => openSettings({ variant: room.variant })]);
     items.push(["menu-help", "Rules of this table", help]);
     items.push(["menu-home", "Leave the table", () => {

@@ -55,7 +55,7 @@ def leaks(message: dict[str, Any], seat: int, position: Position | None, seed: s
     over = position.outcome is not None
     if seed in text and message.get("room", {}).get("game_over") is not True:
         found.append("the seed before the game is over")
-    seen = cards_in(message)
+    seen = cards_in(_without_options(message))
     if not over:
         # A card played earlier in the hand may be back in a hand or the stock after a
         # new stock: that it was played is public, where it is now is not.
@@ -68,7 +68,27 @@ def leaks(message: dict[str, Any], seat: int, position: Position | None, seed: s
         found += [f"the stock's {c}" for c in hidden_stock if c in seen]
     if "stock" in (message.get("view") or {}):
         found.append("a stock field")
+    for event in (message.get("view") or {}).get("log", []):
+        # Drawn cards (a penalty's at 101 too) only ever in the log of the seat that drew.
+        private = event.get("type") in PRIVATE_DRAWS and event.get("seat") != seat
+        if private and ("card" in event or isinstance(event.get("cards"), list)):
+            found.append(f"seat {event.get('seat')}'s drawn cards in a {event['type']} event")
     return found
+
+
+def _without_options(message: dict[str, Any]) -> dict[str, Any]:
+    """The message without the table's options (public rules that may name a card, as
+    101's ``{"last_draws": {"QS": 5}}``)."""
+    out = dict(message)
+    if isinstance(out.get("view"), dict):
+        out["view"] = {k: v for k, v in out["view"].items() if k != "options"}
+    if isinstance(out.get("room"), dict):
+        out["room"] = {k: v for k, v in out["room"].items() if k != "options"}
+    return out
+
+
+PRIVATE_DRAWS = frozenset({"drew", "kept", "took", "penalty"})
+"""Events whose cards belong to their seat alone."""
 
 
 def check_no_leaks(table: Table, messages: list[dict[str, Any]], seats: list[int]) -> int:

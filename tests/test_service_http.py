@@ -296,6 +296,8 @@ async def test_the_house_rules_a_host_chose_are_dealt_and_shown_to_both_seats(
     assert menu.status == 200
     by_name = {v["name"]: v for v in menu.data["variants"]}
     assert list(by_name) == ["duo", "classic", "newfoundland", "ember-ridge", "hundred-and-one"]
+    limit = {r["key"]: r for r in by_name["hundred-and-one"]["house"]}["limit"]
+    assert limit["standard"] == "101"
     duo_rules = {r["key"]: r for r in by_name["duo"]["house"]}
     assert duo_rules["drawing"]["standard"] == "until_fits_play"
     assert "one_card_keep" in [c["key"] for c in duo_rules["drawing"]["choices"]]

@@ -70,9 +70,17 @@ SCREENS = (
     "newfoundland-seven",
     "newfoundland-house-rules",
     "newfoundland-rules",
+    "hundred-and-one-table",
+    "hundred-and-one-lifted",
+    "hundred-and-one-house-rules",
+    "hundred-and-one-rules",
+    "hundred-and-one-bridge",
 )
 """The screens taken at each size: `<size>-<screen>.png`."""
 FOCUSED = ("classic-pile",)
+NEEDS_DATA = ("hundred-and-one-bridge",)
+"""Screens reached by seeing the game ahead in the server's own Redis: only when the
+server's data directory is known (``main``)."""
 """Screens that show what the focused element says."""
 
 NewContext = Callable[..., BrowserContext]
@@ -88,8 +96,14 @@ def shoot(page: Page, folder: Path, name: str, *, keep_focus: bool = False) -> P
     return path
 
 
-def take_all(new_context: NewContext, folder: Path = FOLDER) -> list[Path]:
-    """Every screen of SCREENS at every size of SIZES; returns the files written."""
+def take_all(
+    new_context: NewContext,
+    folder: Path = FOLDER,
+    only: str | None = None,
+    data: Path | None = None,
+) -> list[Path]:
+    """Every screen of SCREENS at every size of SIZES (or only the group ``only``, such as
+    ``hundred-and-one``); returns the files written."""
     folder.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     for size, options in SIZES.items():
@@ -101,13 +115,21 @@ def take_all(new_context: NewContext, folder: Path = FOLDER) -> list[Path]:
             assert screen in SCREENS
             written.append(shoot(page, folder, f"{size}-{screen}", keep_focus=screen in FOCUSED))
 
-        _home_and_settings(device, save)
-        _with_a_friend(device, save)
-        _pass_and_play(device, save)
-        _classic_against_the_computer(device, save)
-        _ember_ridge(device, save)
-        _rules(device, save)
-        _newfoundland(device, save)
+        groups = {
+            "home": _home_and_settings,
+            "friend": _with_a_friend,
+            "pass-and-play": _pass_and_play,
+            "classic": _classic_against_the_computer,
+            "ember-ridge": _ember_ridge,
+            "rules": _rules,
+            "newfoundland": _newfoundland,
+            "hundred-and-one": _hundred_and_one,
+        }
+        for name, group in groups.items():
+            if only is None or only == name:
+                group(device, save)
+        if data is not None and only in (None, "hundred-and-one"):
+            _a_bridge(device, save, data)
     return written
 
 
@@ -252,6 +274,115 @@ def _newfoundland(device: Callable[[], BrowserContext], save: Save) -> None:
     save(page, "newfoundland-rules")
 
 
+def _hundred_and_one(device: Callable[[], BrowserContext], save: Save) -> None:
+    """101's house rules, its Rules page, and a table of four against the computer played
+    until the multiplier has risen or cards of a rank can be lifted together."""
+    page = device().new_page()
+    page.goto("/")
+    page.get_by_test_id("computer-variant").select_option("hundred-and-one")
+    page.get_by_test_id("house-change-computer").click()
+    expect(page.get_by_test_id("house-rules-panel").get_by_test_id("house-limit")).to_be_visible()
+    page.evaluate("document.getElementById('house-rules').scrollIntoView({block: 'start'})")
+    save(page, "hundred-and-one-house-rules")
+    page.get_by_test_id("settings-close").click()
+
+    page.get_by_test_id("computer-friends").select_option("3")
+    page.get_by_test_id("create-computer").click()
+    wait_table(page)
+    expect(page.get_by_test_id("opponent")).to_have_count(3)
+    _play_101_until(page, _a_101_table)
+    save(page, "hundred-and-one-table")
+    _play_101_until(page, _lifted_together)
+    save(page, "hundred-and-one-lifted")
+
+    page.goto("/rules/hundred-and-one")
+    expect(page.get_by_test_id("rules")).to_be_visible()
+    save(page, "hundred-and-one-rules")
+
+
+def _a_bridge(device: Callable[[], BrowserContext], save: Save, data: Path) -> None:
+    """A bridge the player laid, its button counting down: tables against one computer
+    friend, each seen ahead (as tests/browser/test_hundred_and_one.py does) until its game
+    has a bridge of the player's; the page plays up to it."""
+    from eights.rules import ActionType
+    from tests.browser.foresight import load_room, stored_rooms
+    from tests.browser.test_hundred_and_one import make, play_ahead, token_of
+
+    page = device().new_page()
+    page.goto("/")
+    page.get_by_test_id("computer-variant").select_option("hundred-and-one")
+    page.get_by_test_id("computer-friends").select_option("1")
+    page.get_by_test_id("create-computer").click()
+    wait_table(page)
+    with stored_rooms(data) as redis:
+        for _ in range(60):
+            ahead = play_ahead(load_room(redis, token_of(page)))
+            if any(s.action.type is ActionType.BRIDGE for s in ahead.steps):
+                break
+            _restart(page)
+        else:
+            raise AssertionError("no bridge of the player's in 60 games")
+    for step in ahead.steps:
+        for _ in range(MAX_ACTIONS):
+            wait_actionable(page)
+            if not over(page):
+                break
+            before = version(page)
+            page.keyboard.press("n")
+            wait_settled(page, before)
+        assert version(page) == step.version
+        if step.action.type is ActionType.BRIDGE:
+            expect(page.get_by_test_id("bridge")).to_be_visible()
+            save(page, "hundred-and-one-bridge")
+            return
+        before = version(page)
+        make(page, step)
+        wait_settled(page, before)
+
+
+def _play_101_until(page: Page, there: Callable[[Page], bool]) -> None:
+    """Play on at 101 (a bridge declared at once, a new table when a hand ends) until
+    `there` says the player's turn shows what the screen is for."""
+    for _ in range(MAX_ACTIONS * 3):
+        wait_actionable(page)
+        if over(page):
+            _restart(page)
+            continue
+        before = version(page)
+        if page.get_by_test_id("bridge").count():
+            page.get_by_test_id("bridge").click()
+            wait_settled(page, before)
+            continue
+        if there(page):
+            return
+        click_move(page)
+        wait_settled(page, before)
+    raise AssertionError("the screen was never reached")
+
+
+def _a_101_table(page: Page) -> bool:
+    """The player's turn a few moves in, with Draw offered (its count of three shown)."""
+    return version(page) > 12 and page.get_by_test_id("draw").count() > 0
+
+
+def _lifted_together(page: Page) -> bool:
+    """Two cards of a rank lifted together (the order shown on them)."""
+    if page.get_by_test_id("play").count():
+        return False
+    for card in page.locator("[data-testid=hand] [data-card][data-playable=true]").all():
+        card.click()
+        more = page.locator("[data-testid=hand] [data-card][data-addable=true]")
+        if more.count():
+            more.first.click()
+            expect(page.get_by_test_id("prompt")).to_contain_text("lifted")
+            return True
+        if page.get_by_test_id("suit-picker").count() or page.get_by_test_id("drop").count():
+            page.keyboard.press("Escape")
+        else:
+            return False  # played at once: look again on the next turn
+    return False
+
+
 def _play_until(page: Page, there: Callable[[Page], bool], *, keep_twos: bool = False) -> None:
     """Play on (a new table whenever a hand ends first) until `there` says the player's
     turn shows what the screen is for; `keep_twos`: play any other card before a two."""
@@ -313,6 +444,7 @@ def _restart(page: Page) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=FOLDER, help=f"default {FOLDER}")
+    parser.add_argument("--only", default=None, help="one group of screens, e.g. hundred-and-one")
     args = parser.parse_args(argv)
     expect.set_options(timeout=STEP_MS)
     executable = chromium_path()
@@ -334,7 +466,7 @@ def main(argv: list[str] | None = None) -> int:
             return context
 
         try:
-            written = take_all(new_context, args.out)
+            written = take_all(new_context, args.out, args.only, Path(data))
         finally:
             for context in opened:
                 context.close()

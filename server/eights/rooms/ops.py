@@ -30,6 +30,16 @@ from eights.rules.house import house_notes, house_overrides
 from eights.rules.shuffle import fingerprint
 from eights.rules.timeout import timeout_action
 
+from .bridges import (
+    BRIDGE_MS,
+    FINISH_VARIANTS,
+    FINISHED,
+    LAPSED,
+    bridge_seat,
+    close_bridge,
+    finish_position,
+    marker,
+)
 from .errors import RoomError, from_rejection, room_error
 from .replay import TIMED_OUT, replay, rules_of, timed_out_seat
 from .room import Game, Mode, Room, Seat
@@ -255,7 +265,66 @@ def act(
         )
     if room.game is None or position is None:
         return room_error("not_started")
-    return _play(room, position, seat, action, now, action_id, present=present)
+    declarer = bridge_seat(position)
+    lapsed = None
+    if declarer is not None and room.bridge_deadline is not None:
+        if now < room.bridge_deadline and seat != declarer:
+            name = room.seats[declarer].name
+            return room_error(
+                "bridge_pending", f"{name} may declare a bridge: moves wait a few seconds."
+            )
+        if now >= room.bridge_deadline:
+            if action.type is ActionType.BRIDGE and seat == declarer:
+                return room_error("bridge_too_late")
+            lapsed = declarer  # the window ran out before its lapse was stored
+    if action.type is ActionType.BRIDGE and seat != declarer and _window_lapsed(room, seat):
+        return room_error("bridge_too_late")
+    return _play(room, position, seat, action, now, action_id, present=present, lapsed=lapsed)
+
+
+def _window_lapsed(room: Room, seat: int) -> bool:
+    """Whether ``seat``'s bridge window of this hand lapsed and it has not acted since."""
+    assert room.game is not None
+    for entry in reversed(room.game.actions):
+        if entry[0] == "deal" or entry[0] == seat:
+            return False
+        if marker(entry, LAPSED) == seat:
+            return True
+    return False
+
+
+def lapse_bridge(room: Room, position: Position | None, now: int) -> Change | None:
+    """101: the bridge window ran out unused. The stored game keeps a
+    ``["bridge_lapsed", seat]`` marker; the turn (and its clock) goes on as it was."""
+    declarer = bridge_seat(position)
+    if declarer is None or room.bridge_deadline is None or now < room.bridge_deadline:
+        return None
+    assert position is not None
+    new = _next(room, now)
+    assert new.game is not None
+    new.game.actions.append([LAPSED, declarer])
+    new.bridge_deadline = None
+    return Change(new, close_bridge(position), {"ok": True, "version": new.version})
+
+
+def finish(room: Room, position: Position | None, by: int, now: int) -> Change | RoomError:
+    """The host finishes the game at a table that lets it (101): the round under way is
+    not scored, the lowest total wins (``engine.finish_game``). Stored as a
+    ``["finished", seat]`` marker, so the game replays to the same end."""
+    if room.variant not in FINISH_VARIANTS:
+        return room_error("no_finish")
+    if by != 0:
+        return room_error("not_your_seat", "Only the host may finish the game.")
+    if room.game is None or position is None:
+        return room_error("not_started")
+    if game_result(position) is not None:
+        return room_error("no_finish", "This game is already over.")
+    after = finish_position(position)
+    new = _next(room, now)
+    assert new.game is not None
+    new.game.actions.append([FINISHED, by])
+    _settled(room, new, after, now, same_turn=False)
+    return Change(new, after, {"ok": True, "version": new.version, "finished": True})
 
 
 def timeout(room: Room, position: Position | None, now: int) -> Change | None:
@@ -266,11 +335,17 @@ def timeout(room: Room, position: Position | None, now: int) -> Change | None:
         return None
     if position.outcome is not None or room.game is None:
         return None
+    if room.bridge_deadline is not None and now < room.bridge_deadline:
+        return None
     seat = position.turn
     new = _next(room, now)
     assert new.game is not None
-    new.game.actions.append([TIMED_OUT, seat])
     after = position.copy()
+    declarer = bridge_seat(position)
+    if declarer is not None and room.bridge_deadline is not None:
+        new.game.actions.append([LAPSED, declarer])
+        after = close_bridge(after)
+    new.game.actions.append([TIMED_OUT, seat])
     after.log.append(TimedOut(seat))
     for _ in range(TIMEOUT_MOVES):
         action = timeout_action(after)
@@ -302,10 +377,39 @@ def bot_turn(room: Room, position: Position | None, now: int) -> Change | None:
     spec = room.seats[seat]
     if spec.kind != "bot" or room.paused:
         return None
+    if bridge_seat(position) is not None and room.bridge_deadline is not None:
+        # A player may declare a bridge: the computer waits for the window to close.
+        return lapse_bridge(room, position, now)
     bot = make_bot(spec.level or "medium", f"{room.bot_seed}:{room.version}")
     action = decide(bot, bot_view(position, seat))
     result = _play(room, position, seat, action, now, None)
-    return result if isinstance(result, Change) else None
+    if not isinstance(result, Change):
+        return None
+    after = result.position
+    if after is None or bridge_seat(after) != seat:
+        return result
+    # The computer's move made a bridge: it declares at once or lets it go, in the same
+    # change (no window to wait for).
+    new = result.room
+    assert new.game is not None
+    if _declares_bridge(bot, bot_view(after, seat)):
+        declared = apply(after, seat, Action(ActionType.BRIDGE))
+        if isinstance(declared, Rejection):  # pragma: no cover - the engine named the seat
+            return result
+        new.game.actions.append([seat, Action(ActionType.BRIDGE).to_json()])
+        after = declared.position
+    else:
+        new.game.actions.append([LAPSED, seat])
+        after = close_bridge(after)
+    _settled(room, new, after, now, same_turn=False)
+    return Change(new, after, result.answer)
+
+
+def _declares_bridge(bot: Any, view: Any) -> bool:
+    """Whether the computer declares the bridge its move made."""
+    # TODO(lead): runner.declares_bridge (bots/runner.py, branch h101-bots): until it is
+    # merged the computer always declares.
+    return True
 
 
 def agree(
@@ -415,7 +519,9 @@ def _next(room: Room, now: int) -> Room:
 def _start_game(room: Room, previous: Position | None, seed: str, now: int) -> Position:
     """Deal a new game in ``room`` (already the next version) from its committed seed."""
     number = 1 if room.game is None else room.game.number + 1
-    first = room.players - 1 if previous is None else next_dealer(previous)
+    first: int | None = room.players - 1 if previous is None else next_dealer(previous)
+    if getattr(rules_of(room).options, "first_dealer", None) == "dice":
+        first = None  # 101: every game's first dealer is rolled for (the engine's dice)
     room.game = Game(number, room.next_seed, list(room.entropy), first)
     room.next_seed = seed
     room.agreed = [False] * room.players
@@ -433,7 +539,10 @@ def _play(
     action_id: str | None,
     *,
     present: bool = True,
+    lapsed: int | None = None,
 ) -> Change | RoomError:
+    if lapsed is not None:
+        position = close_bridge(position)
     outcome = apply(position, seat, action)
     if isinstance(outcome, Rejection):
         return from_rejection(outcome)
@@ -441,6 +550,8 @@ def _play(
         return room_error("opponent_away", "Your friend is not connected; moves wait for them.")
     new = _next(room, now)
     assert new.game is not None
+    if lapsed is not None:
+        new.game.actions.append([LAPSED, lapsed])
     new.game.actions.append([seat, action.to_json()])
     if action_id is not None:
         ids = new.recent.setdefault(str(seat), [])
@@ -465,6 +576,7 @@ def _settled(room: Room, new: Room, after: Position, now: int, *, same_turn: boo
     reset at a hand's end, and the game in the history once it is over."""
     if same_turn and room.deadline is not None:
         new.deadline = room.deadline
+        new.bridge_deadline = None
     else:
         _arm(new, after, now)
     game = game_result(after)
@@ -490,6 +602,11 @@ def _settled(room: Room, new: Room, after: Position, now: int, *, same_turn: boo
 
 def _arm(room: Room, position: Position, now: int) -> None:
     """A whole turn on the clock for a human seat to act (a new turn, hand or round); no
-    clock for bots or between hands."""
+    clock for bots or between hands. 101: a bridge just laid by a player opens its
+    ten-second window, and the next turn's clock starts when the window ends."""
+    declarer = bridge_seat(position)
+    open_window = declarer is not None and room.seats[declarer].kind == "human"
+    room.bridge_deadline = now + BRIDGE_MS if open_window else None
+    start = room.bridge_deadline or now
     human_turn = position.outcome is None and room.seats[position.turn].kind == "human"
-    room.deadline = now + room.timer * 1000 if room.timer and human_turn else None
+    room.deadline = start + room.timer * 1000 if room.timer and human_turn else None

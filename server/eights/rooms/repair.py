@@ -22,6 +22,7 @@ from eights.rules import (
 )
 from eights.rules.events import TimedOut
 
+from .bridges import FINISHED, LAPSED, close_bridge, finish_position, marker
 from .replay import rules_of, timed_out_seat
 from .room import Room
 
@@ -103,6 +104,15 @@ def _replay_one(pos: Position, entry: list[Any], players: int) -> Position | str
         marked = pos.copy()
         marked.log.append(TimedOut(late))
         return marked
+    lapsed = marker(entry, LAPSED)
+    if lapsed is not None:
+        return close_bridge(pos) if 0 <= lapsed < players else "bad_marker"
+    finished = marker(entry, FINISHED)
+    if finished is not None:
+        try:
+            return finish_position(pos)
+        except (AttributeError, ValueError):
+            return "bad_finish"
     if len(entry) != 2 or not isinstance(entry[1], dict):
         return "not_an_action"
     try:

@@ -8,10 +8,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from eights.rules import Position, Rules, apply_in_place, new_game, next_hand, parse_action
+from eights.rules import (
+    ActionType,
+    Position,
+    Rejection,
+    Rules,
+    apply,
+    apply_in_place,
+    new_game,
+    next_hand,
+    parse_action,
+)
 from eights.rules.events import TimedOut
 from eights.rules.record import GameRecorder
 
+from .bridges import FINISHED, LAPSED, close_bridge, finish_position, marker
 from .room import Game, Room
 
 TIMED_OUT = "timed_out"
@@ -47,11 +58,25 @@ def replay(rules: Rules, game: Game, recorder: GameRecorder | None = None) -> Po
         if late is not None:
             pos.log.append(TimedOut(late))
             continue
+        if marker(entry, LAPSED) is not None:
+            pos = close_bridge(pos)
+            continue
+        if marker(entry, FINISHED) is not None:
+            pos = finish_position(pos)
+            if recorder is not None:
+                recorder.finish(pos)
+            continue
         seat, action = parse_action({"seat": entry[0], **entry[1]}, rules.players)
-        if seat != pos.turn:
-            raise ValueError(f"a stored action of seat {seat} on seat {pos.turn}'s turn")
         if recorder is not None:
             recorder.action(seat, action)
+        if action.type is ActionType.BRIDGE:  # declared by its seat, whoever is to act
+            declared = apply(pos, seat, action)
+            if isinstance(declared, Rejection):
+                raise ValueError(f"a stored bridge of seat {seat} does not replay")
+            pos = declared.position
+            continue
+        if seat != pos.turn:
+            raise ValueError(f"a stored action of seat {seat} on seat {pos.turn}'s turn")
         apply_in_place(pos, action)
     if recorder is not None and pos.outcome is not None:
         recorder.end_hand(pos)

@@ -47,7 +47,8 @@ class Game:
     number: int
     seed: str
     entropy: list[str]
-    first_dealer: int
+    first_dealer: int | None
+    """The first hand's dealer, or None where the engine rolls dice for it (101)."""
     actions: list[list[Any]] = field(default_factory=list)
     """``[seat, action]`` for each accepted action, ``["deal"]`` for each next hand."""
 
@@ -80,6 +81,9 @@ class Room:
     """seat -> the last action ids it sent, each with the version it produced."""
     deadline: int | None = None
     """Epoch milliseconds when the seat to act runs out of time (timer rooms only)."""
+    bridge_deadline: int | None = None
+    """101: epoch milliseconds when the open bridge window lapses (the seat that laid the
+    bridge's fourth card may declare it until then; other seats' moves wait), else None."""
     paused: bool = False
     """Against the computer: the computer waits until the player resumes."""
     created: int = 0

@@ -14,6 +14,7 @@ from typing import Any
 from eights.rules import Position, game_result, view_for
 from eights.rules.shuffle import fingerprint
 
+from .bridges import FINISH_VARIANTS
 from .room import Room
 from .takeback import can_undo
 
@@ -52,6 +53,8 @@ def public_room(
         "history": room.history,
         "timer": room.timer,
         "deadline": room.deadline,
+        "bridge_deadline": room.bridge_deadline,
+        "can_finish": room.variant in FINISH_VARIANTS and room.game is not None and not over,
         "speed": room.speed,
         "paused": room.paused,
         "can_undo": can_undo(room, position),

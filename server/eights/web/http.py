@@ -238,6 +238,16 @@ async def undo(request: web.Request) -> web.Response:
     return await _answer(request, result, loaded, held.seats)
 
 
+@routes.post("/api/rooms/{token}/finish")
+async def finish(request: web.Request) -> web.Response:
+    """The host finishes the game (101): the round under way is not scored."""
+    held = await _held(request)
+    if isinstance(held, RoomError):
+        return error_response(held)
+    result, loaded = await request.app[SERVICE].finish(held.loaded.room.token, held.seats[0])
+    return await _answer(request, result, loaded, held.seats)
+
+
 @routes.post("/api/rooms/{token}/seats/{seat}/reset")
 async def reset_seat(request: web.Request) -> web.Response:
     """The host frees the friend's seat; the friend's credentials stop working."""

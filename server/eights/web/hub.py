@@ -26,6 +26,7 @@ from eights.rooms import (
     device_state,
     room_error,
 )
+from eights.rooms.bridges import bridge_seat
 from eights.storage import STORAGE_ERRORS, channel
 
 from .device import CLOSE_UNAUTHORISED, Device
@@ -303,6 +304,13 @@ class Hub:
             return
         token = room.token
         seat = position.turn
+        if room.bridge_deadline is not None and bridge_seat(position) is not None:
+            # 101: a player may declare a bridge; everything else waits for the window.
+            wait = max(0.0, (room.bridge_deadline - self.service.clock()) / 1000)
+            self._once(
+                token, "bridge", room.version, lambda: self._bridge(token, room.version, wait)
+            )
+            return
         if room.seats[seat].kind == "bot":
             if room.paused:
                 return
@@ -364,6 +372,13 @@ class Hub:
         if loaded.room.mode is Mode.ONLINE and not self.everyone_here(loaded.room.humans(), here):
             return  # the clock waits for an absent player; it restarts when they are back
         if await self.service.expire_turn(token, version) is not None:
+            await self.after_change(token)
+
+    async def _bridge(self, token: str, version: int, wait: float) -> None:
+        if wait > 0:
+            await asyncio.sleep(wait)  # the bridge window itself
+        change = await self._while_storage_away(lambda: self.service.lapse_bridge(token, version))
+        if change is not None:
             await self.after_change(token)
 
     async def _rearm(self, token: str) -> None:

@@ -330,6 +330,27 @@ class TableService:
 
         return await self.mutate(token, operation, optimistic=False)
 
+    async def finish(
+        self, token: str, seat: int
+    ) -> tuple[Change | Repeat | RoomError | None, Loaded | None]:
+        """The host finishes the game (101)."""
+
+        def operation(room: Room, position: Position | None) -> Change | RoomError:
+            return ops.finish(room, position, seat, self.clock())
+
+        return await self.mutate(token, operation, optimistic=False)
+
+    async def lapse_bridge(self, token: str, version: int) -> Change | None:
+        """The bridge window of ``version`` ran out: close it, unless the table moved on."""
+
+        def operation(room: Room, position: Position | None) -> Change | None:
+            if room.version != version:
+                return None
+            return ops.lapse_bridge(room, position, self.clock())
+
+        result, _ = await self.mutate(token, operation, optimistic=False)
+        return result if isinstance(result, Change) else None
+
     async def bot_move(self, token: str, version: int) -> Change | None:
         """The computer's move at ``version``, unless the table has moved on."""
 

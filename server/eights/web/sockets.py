@@ -251,6 +251,8 @@ async def _handle(device: Device, data: dict[str, Any], service: TableService, h
         result, _ = await service.pause(token, paused)
     elif kind == "undo":
         result, _ = await service.undo(token, device.seats[0])
+    elif kind == "finish":
+        result, _ = await service.finish(token, device.seats[0])
     elif kind == "rename":
         seat = named_seat(device.seats, data)
         name = name_of(data)
@@ -261,12 +263,12 @@ async def _handle(device: Device, data: dict[str, Any], service: TableService, h
             return
         result, _ = await service.rename(token, seat, name)
     else:
-        message = "The message types are act, agree, undo, pause, rename, hint and ping."
+        message = "The message types are act, agree, undo, finish, pause, rename, hint and ping."
         device.send(_error(room_error("bad_request", message), id=request_id))
         return
     if isinstance(result, RoomError):
         device.send(_error(result, id=request_id))
-        if result.code in ("stale_version", "not_started", "opponent_away"):
+        if result.code in ("stale_version", "not_started", "opponent_away", "bridge_pending"):
             device.sent.clear()  # send the current state again, whatever was sent before
             await hub.refresh(token)
         return
