@@ -9,7 +9,7 @@ from typing import Any
 
 from eights.bots import make_bot
 from eights.bots.names import bot_name
-from eights.bots.runner import bot_view, decide
+from eights.bots.runner import bot_view, decide, declares_bridge
 from eights.rules import (
     VARIANTS,
     Action,
@@ -392,7 +392,7 @@ def bot_turn(room: Room, position: Position | None, now: int) -> Change | None:
     # change (no window to wait for).
     new = result.room
     assert new.game is not None
-    if _declares_bridge(bot, bot_view(after, seat)):
+    if declares_bridge(bot, bot_view(after, seat)):
         declared = apply(after, seat, Action(ActionType.BRIDGE))
         if isinstance(declared, Rejection):  # pragma: no cover - the engine named the seat
             return result
@@ -403,13 +403,6 @@ def bot_turn(room: Room, position: Position | None, now: int) -> Change | None:
         after = close_bridge(after)
     _settled(room, new, after, now, same_turn=False)
     return Change(new, after, result.answer)
-
-
-def _declares_bridge(bot: Any, view: Any) -> bool:
-    """Whether the computer declares the bridge its move made."""
-    # TODO(lead): runner.declares_bridge (bots/runner.py, branch h101-bots): until it is
-    # merged the computer always declares.
-    return True
 
 
 def agree(
