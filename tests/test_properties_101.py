@@ -1,0 +1,253 @@
+"""Properties of the 101 table (issue 13) at two to six seats, house rules on and off.
+
+Random self-play from seeded deals: after every action each of the 36 cards is in exactly
+one place (a hand, the table or the bank) and seats out of the game hold none; every round
+ends within a bounded number of actions; every legal action is accepted (a bridge too, sent
+by the seat that may declare it) and every other action is refused without changing the
+position; no seat's view holds another seat's cards, the bank's order or the seed; and over
+whole games the totals follow the limit (landing on it or on half of it resets, over it is out).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections import Counter
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from eights.rules import (
+    Action,
+    ActionType,
+    Applied,
+    Position,
+    Rejection,
+    Rules,
+    SeatView,
+    apply,
+    legal_actions,
+    new_game,
+    next_hand,
+    public_view,
+    totals_after,
+    view_for,
+)
+from eights.rules.actions import BRIDGE
+from eights.rules.cards import CODE_OF, DECKS
+from eights.rules.engine import bridge_declarable
+from tests.helpers import snapshot
+
+VARIANT = "hundred-and-one"
+Options = dict[str, object]
+HOUSE_ON: Options = {}
+HOUSE_OFF: Options = {"limit": None, "bank_multiplier": False, "bridges": False}
+TABLES: list[tuple[int, Options]] = [
+    *[(n, HOUSE_ON) for n in range(2, 7)],
+    *[(n, HOUSE_OFF) for n in range(2, 7)],
+    (3, {"bank_multiplier": False}),
+    (4, {"bridges": False}),
+    (2, {"limit": None}),
+]
+STEP_LIMIT = 5_000
+"""More actions than any round takes: the property is that every round ends well before."""
+
+SCALE = int(os.environ.get("EIGHTS_PROPERTY_SCALE", "1"))
+DECK = frozenset(DECKS["36"])
+
+tables = st.sampled_from(TABLES)
+seeds = st.text(min_size=0, max_size=10).map(lambda text: "secret-seed-" + text)
+rngs = st.integers(min_value=0, max_value=2**32)
+random_actions = st.builds(
+    lambda kind, cards, suit: Action(kind, tuple(cards), suit),
+    st.sampled_from(list(ActionType)),
+    st.lists(st.sampled_from(sorted(DECK)), min_size=0, max_size=3, unique=True),
+    st.one_of(st.none(), st.integers(min_value=0, max_value=3)),
+)
+
+
+def rules_for(players: int, options: Options) -> Rules:
+    return Rules.for_variant(VARIANT, players, dict(options))
+
+
+def out_seats(pos: Position) -> list[int]:
+    return list(getattr(pos, "out", []) or [])
+
+
+def declarer(pos: Position) -> int | None:
+    """The seat that may declare a bridge now, if any."""
+    seats = [s for s in range(pos.players) if bridge_declarable(pos, s)]
+    assert len(seats) <= 1, "two seats may declare a bridge"
+    return seats[0] if seats else None
+
+
+def assert_cards_conserved(pos: Position) -> None:
+    places = [c for hand in pos.hands for c in hand] + pos.pile + pos.stock
+    counts = Counter(places)
+    assert all(n == 1 for n in counts.values()), "a card is in two places"
+    assert set(counts) == DECK, "a card of the 36 is missing"
+    assert len(places) == 36
+    for seat in out_seats(pos):
+        assert pos.hands[seat] == [], "a seat out of the game holds cards"
+
+
+def scrambled(pos: Position, seat: int, rng: random.Random) -> Position:
+    """The same table as ``seat`` sees it, with every card hidden from it dealt anew: the
+    other hands and the bank exchange cards, and the bank is reordered."""
+    other = pos.copy()
+    hidden = [c for s, h in enumerate(pos.hands) if s != seat for c in h] + pos.stock
+    rng.shuffle(hidden)
+    for s, hand in enumerate(pos.hands):
+        if s != seat:
+            other.hands[s] = [hidden.pop() for _ in hand]
+    other.stock = hidden
+    return other
+
+
+def assert_views_hide(pos: Position) -> None:
+    """Each seat's view is the same whatever the cards hidden from it are (so it holds no
+    other seat's card and not the bank's order), holds its own hand, reads back, and holds
+    the seed only once the game is over."""
+    rng = random.Random(repr(pos.hands))
+    game_over = public_view(pos).game_over is not None
+    for seat in range(pos.players):
+        data = view_for(pos, seat).to_json()
+        assert data["hand"] == [CODE_OF[c] for c in pos.hands[seat]]
+        assert SeatView.from_json(data).to_json() == data, "a view does not read back"
+        if pos.outcome is None:
+            assert view_for(scrambled(pos, seat, rng), seat).to_json() == data, (
+                "a view changes with cards hidden from the seat"
+            )
+        if not game_over:
+            assert data["seed"] is None
+            assert "secret-seed-" not in json.dumps(data)
+    public = public_view(pos)
+    if pos.outcome is None:
+        assert public.to_json() == public_view(scrambled(pos, -1, rng)).to_json()
+    if not game_over:
+        assert "secret-seed-" not in json.dumps(public.to_json())
+
+
+def step(pos: Position, rng: random.Random) -> tuple[int, Action]:
+    """A random accepted action: now and then the declarer's bridge, else a legal action."""
+    seat = declarer(pos)
+    if seat is not None and rng.random() < 0.3:
+        return seat, BRIDGE
+    legal = legal_actions(pos)
+    assert legal, "a seat with no legal action in a round that is not over"
+    return pos.turn, legal[rng.randrange(len(legal))]
+
+
+def play_out(pos: Position, rng: random.Random, check_views: bool = False) -> Position:
+    """Play a round to its end with random accepted actions, checking after each."""
+    for _ in range(STEP_LIMIT):
+        if pos.outcome is not None:
+            return pos
+        seat, action = step(pos, rng)
+        result = apply(pos, seat, action)
+        assert isinstance(result, Applied), f"legal {action} of seat {seat} refused: {result}"
+        pos = result.position
+        assert_cards_conserved(pos)
+        assert pos.turn not in out_seats(pos) or pos.outcome is not None
+        if check_views:
+            assert_views_hide(pos)
+    raise AssertionError("the round did not end")
+
+
+@settings(max_examples=25 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tables, seeds, rngs)
+def test_cards_conserved_and_every_round_ends(
+    table: tuple[int, Options], seed: str, choice: int
+) -> None:
+    players, options = table
+    pos = new_game(rules_for(players, options), seed)
+    assert_cards_conserved(pos)
+    end = play_out(pos, random.Random(choice))
+    assert end.outcome is not None
+    assert len(end.outcome.points) == players
+
+
+@settings(max_examples=8 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tables, seeds, rngs)
+def test_views_hide_other_hands_the_bank_and_the_seed(
+    table: tuple[int, Options], seed: str, choice: int
+) -> None:
+    players, options = table
+    pos = new_game(rules_for(players, options), seed)
+    assert_views_hide(pos)
+    play_out(pos, random.Random(choice), check_views=True)
+
+
+@settings(max_examples=25 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tables, seeds, rngs, st.lists(random_actions, min_size=1, max_size=25))
+def test_legal_accepted_and_refused_change_nothing(
+    table: tuple[int, Options], seed: str, choice: int, tries: list[Action]
+) -> None:
+    players, options = table
+    rng = random.Random(choice)
+    pos = new_game(rules_for(players, options), seed)
+    for attempt in tries:
+        if pos.outcome is not None:
+            break
+        legal = legal_actions(pos)
+        for action in legal:
+            assert isinstance(apply(pos, pos.turn, action), Applied), f"legal {action} refused"
+        for seat in range(players):
+            before = snapshot(pos)
+            result = apply(pos, seat, attempt)
+            allowed = (seat == pos.turn and attempt in legal) or (
+                attempt.type is ActionType.BRIDGE and bridge_declarable(pos, seat)
+            )
+            if allowed:
+                assert isinstance(result, Applied), f"{attempt} of seat {seat} refused"
+            else:
+                assert isinstance(result, Rejection), f"{attempt} of seat {seat} accepted"
+                assert result.code
+                assert result.message
+            assert snapshot(pos) == before, "apply changed the position it was given"
+        seat, action = step(pos, rng)
+        applied = apply(pos, seat, action)
+        assert isinstance(applied, Applied)
+        pos = applied.position
+
+
+def limit_of(pos: Position) -> int | None:
+    limit = getattr(pos.rules.options, "limit", None)
+    return None if limit is None else int(limit)
+
+
+@settings(max_examples=10 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tables, seeds, rngs)
+def test_whole_games_follow_the_limit(table: tuple[int, Options], seed: str, choice: int) -> None:
+    """Totals add up round by round; with a limit, landing exactly on it or on half of it
+    (rounded down) sends a total to 0, over it a seat is out (dealt no cards, never acts),
+    and the game ends when one seat is left; without one it never ends by itself."""
+    players, options = table
+    rng = random.Random(choice)
+    pos = new_game(rules_for(players, options), seed)
+    for _ in range(40):
+        pos = play_out(pos, rng)
+        assert pos.outcome is not None
+        limit = limit_of(pos)
+        out = set(out_seats(pos))
+        expected = []
+        for s, (total, points) in enumerate(zip(pos.scores, pos.outcome.points, strict=True)):
+            if s in out:
+                assert points == 0, "a seat out of the game scored"
+                expected.append(total)
+                continue
+            new = total + points
+            if limit is not None and new in (limit, limit // 2):
+                new = 0
+            expected.append(new)
+        assert totals_after(pos) == expected
+        left = [s for s, t in enumerate(expected) if limit is None or t <= limit]
+        over = public_view(pos).game_over is not None
+        assert over == (len(left) <= 1), (left, expected)
+        if over:
+            return
+        pos = next_hand(pos)
+        assert pos.scores == expected
+        assert sorted(out_seats(pos)) == [s for s in range(players) if s not in left]
+        assert_cards_conserved(pos)
