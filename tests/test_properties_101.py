@@ -36,19 +36,19 @@ from eights.rules import (
 )
 from eights.rules.actions import BRIDGE
 from eights.rules.cards import CODE_OF, DECKS
-from eights.rules.engine import bridge_declarable
+from eights.rules.engine import bridge_declarable, finish_game
 from tests.helpers import snapshot
 
 VARIANT = "hundred-and-one"
 Options = dict[str, object]
 HOUSE_ON: Options = {}
-HOUSE_OFF: Options = {"limit": None, "bank_multiplier": False, "bridges": False}
+HOUSE_OFF: Options = {"game_end": "host", "limit": None, "bank_multiplier": False, "bridges": False}
 TABLES: list[tuple[int, Options]] = [
     *[(n, HOUSE_ON) for n in range(2, 7)],
     *[(n, HOUSE_OFF) for n in range(2, 7)],
     (3, {"bank_multiplier": False}),
     (4, {"bridges": False}),
-    (2, {"limit": None}),
+    (2, {"game_end": "host", "limit": None}),
 ]
 STEP_LIMIT = 5_000
 """More actions than any round takes: the property is that every round ends well before."""
@@ -212,6 +212,40 @@ def test_legal_accepted_and_refused_change_nothing(
         pos = applied.position
 
 
+@settings(max_examples=15 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tables, seeds, rngs, st.integers(min_value=0, max_value=400))
+def test_host_finish_scores_nothing_of_the_round(
+    table: tuple[int, Options], seed: str, choice: int, steps: int
+) -> None:
+    """The host may finish the game at any time: the round under way is not scored and the
+    lowest total wins (every tied seat wins)."""
+    players, options = table
+    rng = random.Random(choice)
+    pos = new_game(rules_for(players, options), seed)
+    for _ in range(steps):
+        if pos.outcome is not None:
+            pos = next_hand(pos) if public_view(pos).game_over is None else pos
+            if pos.outcome is not None:
+                break
+        seat, action = step(pos, rng)
+        applied = apply(pos, seat, action)
+        assert isinstance(applied, Applied)
+        pos = applied.position
+    if public_view(pos).game_over is not None:
+        return
+    before = snapshot(pos)
+    totals = list(pos.scores) if pos.outcome is None else totals_after(pos)
+    finished = finish_game(pos)
+    assert snapshot(pos) == before
+    assert isinstance(finished, Applied)
+    game = public_view(finished.position).game_over
+    assert game is not None
+    assert list(game.scores) == totals
+    in_game = [s for s in range(players) if s not in out_seats(pos)]
+    low = min(totals[s] for s in in_game)
+    assert sorted(game.winners) == [s for s in in_game if totals[s] == low]
+
+
 def limit_of(pos: Position) -> int | None:
     limit = getattr(pos.rules.options, "limit", None)
     return None if limit is None else int(limit)
@@ -247,7 +281,14 @@ def test_whole_games_follow_the_limit(table: tuple[int, Options], seed: str, cho
         assert over == (len(left) <= 1), (left, expected)
         if over:
             return
+        last_dealer = pos.dealer
         pos = next_hand(pos)
         assert pos.scores == expected
+        after_last = [(last_dealer + k) % players for k in range(1, players + 1)]
+        in_order = [s for s in after_last if s in left]
+        highest = max(expected[s] for s in left)
+        assert pos.dealer == next(s for s in in_order if expected[s] == highest), (
+            "the highest total among the seats still in deals (the first after the last dealer)"
+        )
         assert sorted(out_seats(pos)) == [s for s in range(players) if s not in left]
         assert_cards_conserved(pos)

@@ -1,0 +1,54 @@
+"""The 101 scenarios (tests/scenarios/hundred-and-one-*.json, issue 13).
+
+tests/test_scenarios.py runs every scenario file against its .out.json and round-trips its
+printed position. This module checks the 101 set as a whole: there are at least fifty, each
+says which rule or reading it pins, and every numbered reading is pinned by one.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from eights.rules.scenario import run_scenario
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+FILES = sorted(
+    p for p in SCENARIOS.glob("hundred-and-one-*.json") if not p.name.endswith(".out.json")
+)
+READINGS = range(1, 13)
+"""The readings the contract decided (docs/rules.md numbers them 1 to 12)."""
+
+
+def _load(path: Path) -> Any:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_at_least_fifty_scenarios() -> None:
+    assert len(FILES) >= 50
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_each_scenario_says_what_it_pins(path: Path) -> None:
+    data = _load(path)
+    assert data["variant"] == "hundred-and-one"
+    assert isinstance(data.get("comment"), str)
+    assert len(data["comment"]) > 40
+    assert path.with_name(path.stem + ".out.json").exists()
+
+
+def test_every_reading_is_pinned() -> None:
+    pinned = {
+        int(n) for path in FILES for n in re.findall(r"reading (\d+)", _load(path)["comment"])
+    }
+    assert sorted(set(READINGS) - pinned) == []
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_scenario_runs_as_expected(path: Path) -> None:
+    expected = _load(path.with_name(path.stem + ".out.json"))
+    assert run_scenario(_load(path)) == expected
