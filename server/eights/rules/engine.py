@@ -9,8 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import permutations
 
-from .actions import DRAW, KEEP, PASS, PLAY_NAMING, PLAY_ONE, TAKE, Action, ActionType
+from .actions import BRIDGE, DRAW, KEEP, PASS, PLAY_NAMING, PLAY_ONE, TAKE, Action, ActionType
 from .cards import EIGHT, RANK_OF, SUIT_OF, TWO, Card
+from .ending import finish
+from .ending import game_result as game_result
+from .ending import totals_after as totals_after
 from .errors import Rejection
 from .events import (
     Drew,
@@ -25,10 +28,11 @@ from .events import (
     TurnEnded,
 )
 from .matching import can_draw, fits
-from .outcome import EndReason, GameOutcome
+from .moves import carry_out_move, declare_bridge, legal_moves, stuck
+from .outcome import EndReason, HandOutcome
 from .position import Position
 from .reasons import rejection_for
-from .scoring import game_outcome, score_hand
+from .scoring import score_hand
 from .shuffle import shuffled
 from .specials import TWO_STACKS, after_play, answers, lays_together
 
@@ -45,7 +49,10 @@ def legal_actions(pos: Position) -> list[Action]:
     """Every action the seat to act may take now; empty once the hand is over."""
     if pos.outcome is not None:
         return []
-    o = pos.rules.options
+    rules = pos.rules
+    if rules.moves:
+        return legal_moves(pos)
+    o = rules.options
     if pos.pending is not None:
         return [*answers(pos, pos.hands[pos.turn]), TAKE]
     if pos.drawn is not None:
@@ -109,8 +116,9 @@ def _multi_plays(pos: Position, leads: list[Card], hand: list[Card]) -> list[Act
         if not fits(pos, card):
             continue
         rank = RANK_OF[card]
+        wild = pos.rules.wild
         if not lays_together(o, rank):
-            if rank == EIGHT:
+            if rank == wild:
                 out.extend(PLAY_NAMING[card])
             else:
                 out.append(PLAY_ONE[card])
@@ -119,7 +127,7 @@ def _multi_plays(pos: Position, leads: list[Card], hand: list[Card]) -> list[Act
         for size in range(min(multi - 1, len(mates)) + 1):
             for tail in permutations(mates, size):
                 cards = (card, *tail)
-                if rank == EIGHT:
+                if rank == wild:
                     out.extend(Action(ActionType.PLAY, cards, s) for s in range(4))
                 else:
                     out.append(Action(ActionType.PLAY, cards))
@@ -128,10 +136,47 @@ def _multi_plays(pos: Position, leads: list[Card], hand: list[Card]) -> list[Act
 
 def apply(pos: Position, seat: int, action: Action) -> Applied | Rejection:
     """``seat`` takes ``action``: the new position and its events, or why not."""
-    if pos.outcome is None and seat == pos.turn and action in legal_actions(pos):
-        after = pos.copy()
-        return Applied(after, tuple(apply_in_place(after, action)))
+    if pos.outcome is None:
+        if seat == pos.turn and action in legal_actions(pos):
+            after = pos.copy()
+            return Applied(after, tuple(apply_in_place(after, action)))
+        if action == BRIDGE and bridge_declarable(pos, seat):
+            after = pos.copy()
+            events: list[Event] = []
+            declare_bridge(after, seat, events)
+            after.log.extend(events)
+            return Applied(after, tuple(events))
     return rejection_for(pos, seat, action)
+
+
+def bridge_declarable(pos: Position, seat: int) -> bool:
+    """Whether ``seat`` may declare a bridge now: it laid the fourth card of the bridge on
+    the table, and nobody has acted since (it need not be the seat to act)."""
+    return pos.outcome is None and pos.bridge is not None and pos.bridge.seat == seat
+
+
+def finish_game(pos: Position) -> Applied:
+    """The host ends the game: a round under way is not scored (a finished round is), and
+    the lowest total among the seats still in wins, equal totals sharing (003)."""
+    if game_result(pos) is not None:
+        raise ValueError("the game is over")
+    after = pos.copy()
+    events: list[Event] = []
+    after.finished = True
+    after.bridge = None
+    if after.outcome is None:
+        after.outcome = HandOutcome(
+            EndReason.FINISHED,
+            (),
+            (0,) * after.players,
+            tuple(after.rules.points_of(h) for h in after.hands),
+        )
+        events.append(HandOver(after.outcome))
+    result = game_result(after)
+    assert result is not None
+    events.append(GameOver(result))
+    after.log.extend(events)
+    return Applied(after, tuple(events))
 
 
 def apply_in_place(pos: Position, action: Action) -> list[Event]:
@@ -141,7 +186,7 @@ def apply_in_place(pos: Position, action: Action) -> list[Event]:
     action taken from ``legal_actions`` to save a copy per move. The events also go into the
     hand's log, which views show each seat with the private cards left out.
     """
-    events = _carry_out(pos, action)
+    events = carry_out_move(pos, action) if pos.rules.moves else _carry_out(pos, action)
     pos.log.extend(events)
     return events
 
@@ -156,7 +201,7 @@ def _carry_out(pos: Position, action: Action) -> list[Event]:
         for card in cards:
             hand.remove(card)
         pos.pile.extend(cards)
-        pos.suit = action.suit if RANK_OF[cards[-1]] == EIGHT else None
+        pos.suit = action.suit if RANK_OF[cards[-1]] == pos.rules.wild else None
         pos.drawn = None
         pos.draws = pos.passes = 0
         events.append(Played(seat, cards, pos.suit))
@@ -197,7 +242,7 @@ def _carry_out(pos: Position, action: Action) -> list[Event]:
             pos.turn = _next_seat(pos, seat)
     elif kind is ActionType.TAKE:
         _take(pos, seat, events)
-    else:  # pragma: no cover - a bridge is never legal at these tables yet
+    else:  # pragma: no cover - a bridge is legal only on the moves path
         raise AssertionError(f"{kind} is not implemented")
     if (
         not pos.stock
@@ -256,6 +301,8 @@ def _reshuffle(pos: Position, events: list[Event]) -> None:
     """The pile under its top card becomes a new stock; the top card and named suit stay."""
     top = pos.pile.pop()
     pos.reshuffles += 1
+    if pos.rules.options.bank_multiplier:
+        pos.multiplier += 1
     order = shuffled(pos.pile, pos.key, pos.hand_no, pos.reshuffles)
     order.reverse()
     pos.stock = order
@@ -264,39 +311,48 @@ def _reshuffle(pos: Position, events: list[Event]) -> None:
 
 
 def _finish(pos: Position, reason: EndReason, went_out: int | None, events: list[Event]) -> None:
-    outcome = score_hand(pos.rules, pos.hands, reason, went_out)
-    pos.outcome = outcome
-    pos.drawn = None
-    events.append(HandOver(outcome))
-    game = game_result(pos)
-    if game is not None:
-        events.append(GameOver(game))
-
-
-def game_result(pos: Position) -> GameOutcome | None:
-    """How the game ended, once this hand is over and ends it; None while it goes on."""
-    if pos.outcome is None:
-        return None
-    return game_outcome(pos.rules, totals_after(pos))
-
-
-def totals_after(pos: Position) -> list[int]:
-    """Game totals including this hand's points once it is over."""
-    if pos.outcome is None:
-        return list(pos.scores)
-    return [s + p for s, p in zip(pos.scores, pos.outcome.points, strict=True)]
+    finish(pos, reason, went_out, events)
 
 
 def settle(pos: Position) -> Position:
     """Work out whether a position read from a file is already over, as play would have."""
     pos.outcome = None
+    rules = pos.rules
+    if rules.moves:
+        return _settle_move(pos)
     went_out = [s for s, hand in enumerate(pos.hands) if not hand]
     if went_out:
-        pos.outcome = score_hand(pos.rules, pos.hands, EndReason.WENT_OUT, went_out[0])
-    elif pos.reshuffles > pos.rules.reshuffle_cap:
-        pos.outcome = score_hand(pos.rules, pos.hands, EndReason.STOCK_LIMIT, None)
+        pos.outcome = score_hand(rules, pos.hands, EndReason.WENT_OUT, went_out[0])
+    elif pos.reshuffles > rules.reshuffle_cap:
+        pos.outcome = score_hand(rules, pos.hands, EndReason.STOCK_LIMIT, None)
     elif pos.passes >= pos.players or (
-        pos.rules.options.block_when == "nobody_can_move" and _nobody_can_move(pos)
+        rules.options.block_when == "nobody_can_move" and _nobody_can_move(pos)
     ):
-        pos.outcome = score_hand(pos.rules, pos.hands, EndReason.BLOCKED, None)
+        pos.outcome = score_hand(rules, pos.hands, EndReason.BLOCKED, None)
+    if pos.finished and pos.outcome is None:
+        pos.outcome = score_hand(rules, pos.hands, EndReason.FINISHED, None)
+    return pos
+
+
+def _settle_move(pos: Position) -> Position:
+    """``settle`` on the moves path: an empty hand of a seat in play has gone out (unless
+    it is to act and must cover its six: nobody goes out on a six); nobody able to move
+    after a pass is a blocked round. The jacks of a move before the file are not known, so
+    a file that starts after going out scores none."""
+    rules = pos.rules
+    hands = pos.hands
+    mult = pos.multiplier
+    went_out = [s for s in pos.in_play() if not pos.hands[s] and not (pos.cover and s == pos.turn)]
+    reason = None
+    if pos.finished:
+        reason = EndReason.FINISHED
+    elif went_out:
+        reason = EndReason.WENT_OUT
+    elif pos.reshuffles > rules.reshuffle_cap:
+        reason = EndReason.STOCK_LIMIT
+    elif pos.passes and stuck(pos):
+        reason = EndReason.BLOCKED
+    if reason is not None:
+        seat = went_out[0] if reason is EndReason.WENT_OUT else None
+        pos.outcome = score_hand(rules, hands, reason, seat, multiplier=mult, out=pos.out)
     return pos

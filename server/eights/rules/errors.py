@@ -43,6 +43,13 @@ ERROR_CODES: dict[str, tuple[Kind, str]] = {
     "not_an_answer": ("illegal", "Only a two answers twos, and a queen a queen."),
     "only_twos_together": ("illegal", "Only twos go down together at this table."),
     "no_bridge": ("illegal", "This table has no bridge to declare."),
+    "no_bridge_now": ("illegal", "No bridge this seat may declare now (101)."),
+    "must_cover": ("illegal", "The seat must cover the six it laid (101)."),
+    "opening_move": (
+        "illegal",
+        "The dealer's opening move adds cards of its rank or passes (101).",
+    ),
+    "seat_out": ("illegal", "The seat is out of the game (101)."),
 }
 
 

@@ -74,7 +74,7 @@ class Took(NamedTuple):
 
 
 class Skipped(NamedTuple):
-    """A jack made this seat lose its turn."""
+    """This seat lost its turn: a jack skipped it (newfoundland), or it owed a skip (101)."""
 
     seat: int
 
@@ -90,6 +90,58 @@ class Reshuffled(NamedTuple):
     """How many cards the new stock holds."""
     times: int
     """How many times the stock has run out this hand, this time included."""
+
+
+class Dice(NamedTuple):
+    """The dice that chose a game's first dealer (``rules/dice.py``): public."""
+
+    rolls: tuple[tuple[int, int, int, int], ...]
+    """(roll round, seat, first die, second die), in the order rolled; a round after the
+    first is the tied seats rolling again."""
+    dealer: int
+
+
+class Penalty(NamedTuple):
+    """A move made ``seat`` draw as part of it (101's sevens, eights and queen of spades):
+    nobody sends an action for it."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    """Private to the drawing seat; fewer than ``due`` when bank and table ran dry."""
+    due: int
+    cause: str
+    """The rank name of the card that made it (``seven``, ``eight``), or ``queen_of_spades``
+    style for a single card (``last_draws``)."""
+
+
+class BankRenewed(NamedTuple):
+    """The table under its top card became a new bank (101): the round's multiplier rose."""
+
+    cards: int
+    times: int
+    multiplier: int
+
+
+class BridgeDeclared(NamedTuple):
+    """``seat`` declared the bridge on the table: the round ends at once."""
+
+    seat: int
+    rank: str
+    jacks: int
+
+
+class TotalReset(NamedTuple):
+    """A total landed exactly on the limit or on its half and went back to 0."""
+
+    seat: int
+    total: int
+
+
+class Eliminated(NamedTuple):
+    """A total went over the limit: the seat is out of the game."""
+
+    seat: int
+    total: int
 
 
 class HandOver(NamedTuple):
@@ -113,6 +165,12 @@ Event = (
     | Skipped
     | Reversed
     | Reshuffled
+    | Dice
+    | Penalty
+    | BankRenewed
+    | BridgeDeclared
+    | TotalReset
+    | Eliminated
     | HandOver
     | GameOver
 )

@@ -171,6 +171,40 @@ def _game_to(*targets: int, standard: HouseChoice | None = None) -> HouseRule:
     return HouseRule("game_to", "A game is played to", tuple(choices))
 
 
+LIMIT = HouseRule(
+    "limit",
+    "The game's limit",
+    (
+        HouseChoice(
+            "none",
+            "No limit: the game goes on until the host finishes it",
+            {"game_end": "host", "limit": None},
+        ),
+        *(
+            HouseChoice(
+                str(n),
+                f"{n}: over it you are out; exactly {n} or {n // 2} goes back to 0",
+                {"game_end": "limit", "limit": n},
+            )
+            for n in (51, 101, 151, 201)
+        ),
+    ),
+)
+
+BANK_MULTIPLIER = _on_off(
+    "bank_multiplier",
+    "When the bank runs out",
+    ("The round's points are multiplied: x2, then x3, ...", {"bank_multiplier": True}),
+    ("The points stay as they are", {"bank_multiplier": False}),
+)
+
+BRIDGES = _on_off(
+    "bridges",
+    "Bridges",
+    ("Four tens, jacks, queens, kings or aces in a row may be declared", {"bridges": True}),
+    ("No bridges", {"bridges": False}),
+)
+
 HOUSE_RULES: Mapping[str, tuple[HouseRule, ...]] = {
     "duo": (DRAWING, DRAW_AT_WILL, EMPTY_STOCK, OPENING_EIGHT),
     "classic": (
@@ -207,6 +241,7 @@ HOUSE_RULES: Mapping[str, tuple[HouseRule, ...]] = {
             ),
         ),
     ),
+    "hundred-and-one": (LIMIT, BANK_MULTIPLIER, BRIDGES),
 }
 """The house rules of every variant, in the order a settings panel shows them."""
 

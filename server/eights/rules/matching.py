@@ -3,7 +3,7 @@ both the engine and its explanations ask."""
 
 from __future__ import annotations
 
-from .cards import EIGHT, RANK_OF, SUIT_OF, Card
+from .cards import RANK_OF, SUIT_OF, Card
 from .position import Position
 
 
@@ -12,9 +12,10 @@ def suit_in_force(pos: Position) -> int:
 
 
 def fits(pos: Position, card: Card) -> bool:
-    """Whether ``card`` may go on the pile now: an eight, the suit in force, or the rank."""
+    """Whether ``card`` may go on the pile now: the wild rank (an eight, at 101 a jack), the
+    suit in force, or the rank."""
     rank = RANK_OF[card]
-    if rank == EIGHT:
+    if rank == pos.rules.wild:
         return True
     if pos.suit is not None:
         return SUIT_OF[card] == pos.suit

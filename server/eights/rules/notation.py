@@ -13,9 +13,11 @@ from .cards import (
     CODE_OF,
     EIGHT,
     QUEEN,
+    RANK_NAMES,
     RANK_OF,
     SUIT_CHARS,
     SUIT_OF,
+    TEN,
     TWO,
     Card,
     card_name,
@@ -25,7 +27,7 @@ from .cards import (
 from .deal import deal_hand
 from .engine import settle
 from .events import Opened
-from .position import Pending, Position
+from .position import Bridge, Pending, Position
 from .table import Rules
 
 FIELDS = (
@@ -46,6 +48,13 @@ FIELDS = (
     "hand_no",
     "seed",
     "entropy",
+    "multiplier",
+    "cover",
+    "skips",
+    "bridge",
+    "out",
+    "opening",
+    "finished",
 )
 
 
@@ -89,13 +98,15 @@ def position_from_json(data: object, rules: Rules) -> Position:
         hands = data.get("hands")
         if hands is not None and (not isinstance(hands, list) or any(h != [] for h in hands)):
             raise PositionError("a position dealt from a seed gives no cards in hands")
+        out = _out(data, rules, scores)
         pos = deal_hand(
             rules,
             seed=seed_text,
             entropy=tuple(entropy),
             hand_no=hand_no,
-            dealer=dealer,
+            dealer=dealer if dealer is not None else _last_in_play(n, out),
             scores=scores,
+            out=out,
         )
         return pos
     hands = data.get("hands")
@@ -113,9 +124,9 @@ def position_from_json(data: object, rules: Rules) -> Position:
             suit = parse_suit(data["suit"])
         except ValueError as exc:
             raise PositionError(f"suit: {exc}") from None
-        if RANK_OF[pile[-1]] != EIGHT:
+        if RANK_OF[pile[-1]] != rules.wild:
             raise PositionError(
-                f"a suit is named only by an eight on top, not {card_name(pile[-1])}"
+                f"a suit is named only by {_wild_name(rules)} on top, not {card_name(pile[-1])}"
             )
     turn = _int(data, "turn", 0, 0, n - 1)
     assert turn is not None
@@ -139,7 +150,11 @@ def position_from_json(data: object, rules: Rules) -> Position:
     reshuffles = _int(data, "reshuffles", 0, 0, 100_000)
     assert passes is not None
     assert reshuffles is not None
-    if sum(1 for h in parsed_hands if not h) > 1:
+    out = _out(data, rules, scores)
+    extra = _move_fields(data, rules, parsed_hands, pile, suit, turn, dealer, draws, passes, out)
+    if drawn is not None and rules.moves:
+        raise PositionError("at this table no drawn card waits: drawn must be null")
+    if sum(1 for s, h in enumerate(parsed_hands) if not h and s not in out) > 1:
         raise PositionError("at most one seat can have gone out")
     pos = Position(
         rules,
@@ -159,9 +174,176 @@ def position_from_json(data: object, rules: Rules) -> Position:
         hand_no=hand_no,
         seed=seed_text,
         entropy=tuple(entropy),
+        out=out,
+        **extra,
     )
     pos.log.append(Opened(pile[-1], suit))
     return settle(pos)
+
+
+def _wild_name(rules: Rules) -> str:
+    return "an " + RANK_NAMES[rules.wild] if rules.wild == EIGHT else "a " + RANK_NAMES[rules.wild]
+
+
+def _last_in_play(n: int, out: list[int]) -> int:
+    return next(s for s in range(n - 1, -1, -1) if s not in out)
+
+
+def _bool(data: Mapping[str, Any], name: str) -> bool:
+    value = data.get(name, False)
+    if not isinstance(value, bool):
+        raise PositionError(f"{name} is true or false")
+    return value
+
+
+def _out(data: Mapping[str, Any], rules: Rules, scores: list[int] | None) -> list[int]:
+    """Seats out of the game: only at a table with a limit, each over it, two seats left."""
+    raw = data.get("out", [])
+    n = rules.players
+    if (
+        not isinstance(raw, list)
+        or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < n for s in raw)
+        or len(set(raw)) != len(raw)
+    ):
+        raise PositionError(f"out must be a list of different seats from 0 to {n - 1}")
+    if not raw:
+        return []
+    limit = rules.options.limit
+    if rules.options.game_end != "limit" or limit is None:
+        raise PositionError("only a table with a limit puts seats out of the game: out must be []")
+    if n - len(raw) < 2:
+        raise PositionError("a game goes on only while two seats or more are in it")
+    totals = scores or [0] * n
+    for seat in raw:
+        if totals[seat] <= limit:
+            raise PositionError(
+                f"seat {seat} is out, but its total {totals[seat]} is not over {limit}"
+            )
+    return sorted(raw)
+
+
+def _move_fields(
+    data: Mapping[str, Any],
+    rules: Rules,
+    hands: list[list[Card]],
+    pile: list[Card],
+    suit: int | None,
+    turn: int,
+    dealer: int | None,
+    draws: int,
+    passes: int,
+    out: list[int],
+) -> dict[str, Any]:
+    """The fields of the moves path (101): multiplier, cover, skips, bridge, opening, and
+    the checks that keep a position one that play could reach."""
+    o = rules.options
+    n = rules.players
+    scores = data.get("scores") or [0] * n
+    multiplier = _int(data, "multiplier", 1, 1, 1000)
+    assert multiplier is not None
+    if multiplier > 1 and not o.bank_multiplier:
+        raise PositionError("this table has no bank multiplier: multiplier must be 1")
+    cover = _bool(data, "cover")
+    opening = _bool(data, "opening")
+    finished = _bool(data, "finished")
+    skips = data.get("skips")
+    if skips is None:
+        skips = [0] * n
+    if (
+        not isinstance(skips, list)
+        or len(skips) != n
+        or not all(isinstance(k, int) and not isinstance(k, bool) and 0 <= k <= 100 for k in skips)
+    ):
+        raise PositionError(f"skips must be a list of {n} whole numbers from 0 to 100")
+    top = pile[-1]
+    if out:
+        if turn in out:
+            raise PositionError(f"seat {turn} is out of the game and cannot be the seat to act")
+        if dealer is not None and dealer in out:
+            raise PositionError(f"seat {dealer} is out of the game and cannot have dealt")
+        for seat in out:
+            if hands[seat] or skips[seat]:
+                raise PositionError(
+                    f"seat {seat} is out of the game: it holds no cards, owes no skips"
+                )
+    limit = o.limit
+    if limit is not None and o.game_end == "limit":
+        for seat in range(n):
+            if seat not in out and scores[seat] > limit:
+                raise PositionError(
+                    f"seat {seat}'s total {scores[seat]} is over {limit}: add it to out"
+                )
+            if seat not in out and scores[seat] in (limit, rules.half):
+                raise PositionError(
+                    f"seat {seat}'s total {scores[seat]} would have gone back to 0 on landing there"
+                )
+    if not rules.moves:
+        if cover or opening or any(skips) or data.get("bridge") is not None:
+            raise PositionError("cover, opening, skips and bridge belong to 101-style tables")
+        return {"multiplier": multiplier, "finished": finished}
+    if any(skips) and not o.skip_draws:
+        raise PositionError("no card of this table makes a seat skip: skips must be zeros")
+    if skips[turn]:
+        raise PositionError(f"seat {turn} is to act, so it owes no skip: skips[{turn}] must be 0")
+    most = o.max_draws or 0
+    if draws > most and not cover:
+        raise PositionError(f"draws must be at most {most} before a move")
+    if cover and RANK_OF[top] != rules.cover:
+        raise PositionError(f"cover is true only with a card to cover on top, not {card_name(top)}")
+    if opening:
+        if not o.dealer_opens:
+            raise PositionError(
+                "at this table the dealer makes no opening move: opening must be false"
+            )
+        if dealer is not None and turn != dealer:
+            raise PositionError("during the opening move the dealer is the seat to act")
+        if cover:
+            if any(RANK_OF[c] != rules.cover for c in pile):
+                raise PositionError("an opening six still to cover leaves only sixes on the table")
+        else:
+            if len(pile) != 1:
+                raise PositionError(
+                    "before the dealer adds to it, the opening card is alone on the table"
+                )
+            if draws:
+                raise PositionError("the dealer's opening move draws nothing: draws must be 0")
+            if RANK_OF[top] == rules.wild and suit != SUIT_OF[top]:
+                raise PositionError("an opening jack orders its own suit: suit must be its suit")
+        if passes:
+            raise PositionError("nobody has passed during the opening move: passes must be 0")
+    if passes > n - len(out):
+        raise PositionError("passes cannot be more than the seats in play")
+    bridge = _bridge(data.get("bridge"), rules, pile, out)
+    return {
+        "multiplier": multiplier,
+        "cover": cover,
+        "skips": list(skips),
+        "bridge": bridge,
+        "opening": opening,
+        "finished": finished,
+    }
+
+
+def _bridge(raw: object, rules: Rules, pile: list[Card], out: list[int]) -> Bridge | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, dict) or set(raw) != {"seat", "jacks"}:
+        raise PositionError('bridge is null or {"seat": s, "jacks": n}')
+    seat, jacks = raw["seat"], raw["jacks"]
+    n = rules.players
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n or seat in out:
+        raise PositionError("bridge seat must be a seat in play")
+    if not rules.options.bridges:
+        raise PositionError("this table has no bridges: bridge must be null")
+    rank = RANK_OF[pile[-1]]
+    if len(pile) < 4 or rank < TEN or any(RANK_OF[c] != rank for c in pile[-4:]):
+        raise PositionError(
+            "a bridge is four tens, jacks, queens, kings or aces on top of the table"
+        )
+    most = 4 if rank == rules.wild else 0
+    if not isinstance(jacks, int) or isinstance(jacks, bool) or not 0 <= jacks <= most:
+        raise PositionError(f"bridge jacks must be a whole number from 0 to {most} here")
+    return Bridge(seat, jacks)
 
 
 def _check_suit_and_drawing(
@@ -177,13 +359,13 @@ def _check_suit_and_drawing(
     top = pile[-1]
     if (
         suit is None
-        and RANK_OF[top] == EIGHT
-        and not (len(pile) == 1 and o.opening_eight == "stays")
+        and RANK_OF[top] == rules.wild
+        and not (len(pile) == 1 and o.opening_eight == "stays" and not o.dealer_opens)
     ):
         raise PositionError(f"{card_name(top)} is on top: give the suit it named")
 
     def fits(card: Card) -> bool:
-        if RANK_OF[card] == EIGHT:
+        if RANK_OF[card] == rules.wild:
             return True
         if suit is not None:
             return SUIT_OF[card] == suit
@@ -252,6 +434,20 @@ def position_to_json(pos: Position) -> dict[str, Any]:
         out["seed"] = pos.seed
     if pos.entropy:
         out["entropy"] = list(pos.entropy)
+    if pos.multiplier != 1:
+        out["multiplier"] = pos.multiplier
+    if pos.cover:
+        out["cover"] = True
+    if any(pos.skips):
+        out["skips"] = list(pos.skips)
+    if pos.bridge is not None:
+        out["bridge"] = {"seat": pos.bridge.seat, "jacks": pos.bridge.jacks}
+    if pos.out:
+        out["out"] = list(pos.out)
+    if pos.opening:
+        out["opening"] = True
+    if pos.finished:
+        out["finished"] = True
     return out
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from .cards import RANK_CHARS
+from .cards import RANK_CHARS, SUIT_CHARS
 
 PerTable = Mapping[str, int]
 """A number that depends on the table size, keyed by the number of players as a string."""
@@ -41,7 +41,11 @@ class Options:
         default_factory=lambda: _frozen({"2": 7}), metadata={"per_table": (1, 20)}
     )
     opening_eight: str = field(default="bury", metadata={"choices": ("bury", "stays")})
-    draw_rule: str = field(default="until_fits", metadata={"choices": ("until_fits", "one_card")})
+    draw_rule: str = field(
+        default="until_fits", metadata={"choices": ("until_fits", "one_card", "up_to_max")}
+    )
+    """``up_to_max``: before a move a seat draws as it likes, up to ``max_draws``; then it
+    plays any card that fits, and passes only when none does and it cannot draw (003)."""
     draw_with_legal: bool = False
     drawn_card: str = field(default="must_play", metadata={"choices": ("must_play", "may_keep")})
     max_draws: int | None = field(default=None, metadata={"range": (1, 52), "nullable": True})
@@ -50,9 +54,12 @@ class Options:
         default=None, metadata={"range": (0, 1000), "nullable": True}
     )
     points: Mapping[str, int] = field(default_factory=lambda: DEFAULT_POINTS)
-    win_points: str = field(default="one", metadata={"choices": ("one", "others_cards")})
+    win_points: str = field(
+        default="one", metadata={"choices": ("one", "others_cards", "own_cards")}
+    )
+    """``own_cards``: every seat scores the cards it holds (the seat that went out none)."""
     blocked_points: str = field(
-        default="one", metadata={"choices": ("one", "others_cards", "difference")}
+        default="one", metadata={"choices": ("one", "others_cards", "difference", "own_cards")}
     )
     target: PerTable | None = field(
         default=None, metadata={"per_table": (1, 100000), "nullable": True}
@@ -81,6 +88,49 @@ class Options:
         default="all_pass", metadata={"choices": ("all_pass", "nobody_can_move")}
     )
     next_dealer: str = field(default="left", metadata={"choices": ("left", "highest_total")})
+    first_dealer: str = field(default="last_seat", metadata={"choices": ("last_seat", "dice")})
+    """Who deals a game's first hand: the last seat, or the highest roll of two dice each
+    (from the game's seed, ``rules/dice.py``; docs/fairness.md)."""
+    wild_rank: str = field(default="8", metadata={"choices": tuple(RANK_CHARS)})
+    """The wild rank: it covers anything, and the last card of a play of it orders a suit
+    (the ``suit`` of the play), in force until covered."""
+    dealer_opens: bool = False
+    """The dealer's last card dealt goes to the table as the first move (no card is turned):
+    the dealer may add cards of its rank, or pass to leave it alone (003)."""
+    cover_rank: str | None = field(
+        default=None, metadata={"choices": tuple(RANK_CHARS), "nullable": True}
+    )
+    """A card of this rank on top must be covered by whoever laid it, in the same move,
+    drawing until something fits (003's sixes)."""
+    next_draws: Mapping[str, int] = field(
+        default_factory=lambda: _frozen({}), metadata={"rank_map": (1, 10)}
+    )
+    """Per rank: each card of it in a move makes the next seat draw this many, all added
+    up (003's sevens: ``{"7": 1}``)."""
+    skip_draws: Mapping[str, int] = field(
+        default_factory=lambda: _frozen({}), metadata={"rank_map": (0, 10)}
+    )
+    """Per rank: each card of it in a move hits one seat, the next seats one each round and
+    round: that seat draws this many at once and owes a skip (003: ``{"8": 2, "A": 0}``)."""
+    last_draws: Mapping[str, int] = field(
+        default_factory=lambda: _frozen({}), metadata={"card_map": (1, 10)}
+    )
+    """Per card: when it ends a move, the next seat draws this many (003: ``{"QS": 5}``)."""
+    wild_out_points: int = field(default=0, metadata={"range": (-100, 100)})
+    """Each wild card of the move that ends a round scores this for its mover: the seat that
+    went out, or the seat that declared a bridge (003: -20 for each jack)."""
+    bank_multiplier: bool = False
+    """Each new stock (bank) multiplies the round's points: x2, then x3, ..."""
+    bridges: bool = False
+    """Four cards of one rank of T J Q K A on top of the pile make a bridge, which the seat
+    that laid the fourth may declare as its next action: the round ends at once."""
+    game_end: str = field(default="target", metadata={"choices": ("target", "limit", "host")})
+    """How a game ends: ``target`` (after a hand in which a total reaches ``target``; with
+    no target every hand is a game), ``limit`` (the last seat not over ``limit`` wins) or
+    ``host`` (it goes on until the host finishes it)."""
+    limit: int | None = field(default=None, metadata={"range": (10, 100000), "nullable": True})
+    """With ``game_end: "limit"``: a total over it is out of the game, and a total landing
+    exactly on it or on its half (rounded down) goes back to 0 (003's 101)."""
 
     def replace(self, overrides: Mapping[str, Any]) -> Options:
         """A copy with ``overrides`` applied, each checked; raises OptionError."""
@@ -142,18 +192,53 @@ def _check(spec: dataclasses.Field[Any], value: Any) -> Any:
         if not isinstance(value, bool):
             raise OptionError(f"option {name} is true or false, not {value!r}")
         return value
+    if "rank_map" in meta or "card_map" in meta:
+        low, high = meta.get("rank_map") or meta["card_map"]
+        what = "ranks" if "rank_map" in meta else "cards (such as QS)"
+        if not isinstance(value, Mapping):
+            raise OptionError(f"option {name} maps {what} to numbers")
+        keyed: dict[str, int] = {}
+        for key, number in value.items():
+            code = _rank_key(key) if "rank_map" in meta else _card_key(key)
+            if code is None:
+                raise OptionError(f"option {name}: {key!r} is not one of the {what}")
+            if not _is_int(number):
+                raise OptionError(f"option {name}: {number!r} is not a whole number")
+            _check_range(name, number, low, high)
+            keyed[code] = number
+        return _frozen(keyed)
     if name == "points":
         if not isinstance(value, Mapping):
-            raise OptionError("option points maps ranks (2..9, T, J, Q, K, A) to points")
+            raise OptionError(
+                "option points maps ranks (2..9, T, J, Q, K, A) or cards (QS) to points"
+            )
         merged = dict(DEFAULT_POINTS)
         for rank, number in value.items():
-            if not (isinstance(rank, str) and len(rank) == 1 and rank.upper() in RANK_CHARS):
-                raise OptionError(f"option points: {rank!r} is not a rank")
+            code = _rank_key(rank) or _card_key(rank)
+            if code is None:
+                raise OptionError(f"option points: {rank!r} is not a rank or a card")
             if not _is_int(number):
                 raise OptionError(f"option points: {number!r} is not a whole number")
-            merged[rank.upper()] = number
+            merged[code] = number
         return _frozen(merged)
     raise OptionError(f"option {name} cannot be set")  # pragma: no cover
+
+
+def _rank_key(key: object) -> str | None:
+    if isinstance(key, str) and len(key) == 1 and key.upper() in RANK_CHARS:
+        return key.upper()
+    return None
+
+
+def _card_key(key: object) -> str | None:
+    if (
+        isinstance(key, str)
+        and len(key) == 2
+        and key[0].upper() in RANK_CHARS
+        and key[1].upper() in SUIT_CHARS
+    ):
+        return key.upper()
+    return None
 
 
 def _is_int(value: object) -> bool:

@@ -13,13 +13,18 @@ class EndReason(StrEnum):
     """Every seat passed in turn: nobody could play or draw."""
     STOCK_LIMIT = "stock_limit"
     """The stock ran out once more than the table allows in one hand."""
+    BRIDGE = "bridge"
+    """A seat declared a bridge (101): everyone scores the cards in hand."""
+    FINISHED = "finished"
+    """The host finished the game with this round under way: it is not scored."""
 
 
 @dataclass(frozen=True)
 class HandOutcome:
     reason: EndReason
     winners: tuple[int, ...]
-    """The seat that went out, or the seats sharing the lowest count in a blocked hand."""
+    """The seat that went out, or the seats sharing the lowest count in a blocked hand (the
+    lowest points at a table where every seat scores its own cards; none when finished)."""
     points: tuple[int, ...]
     """What each seat scored in this hand."""
     remaining: tuple[int, ...]
@@ -32,7 +37,7 @@ class HandOutcome:
 
     @property
     def blocked(self) -> bool:
-        return self.reason is not EndReason.WENT_OUT
+        return self.reason is EndReason.BLOCKED or self.reason is EndReason.STOCK_LIMIT
 
 
 @dataclass(frozen=True)

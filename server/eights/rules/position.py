@@ -23,20 +23,35 @@ class Pending:
     count: int
 
 
+@dataclass(frozen=True)
+class Bridge:
+    """A bridge on the table that ``seat`` may declare as its next action; ``jacks`` are the
+    wild cards of the move that made it (each scores ``wild_out_points`` for the seat)."""
+
+    seat: int
+    jacks: int
+
+
 class Position:
     """One hand in play. Piles are bottom first: ``pile[-1]`` is the top card and
     ``stock[-1]`` the next card drawn (files list the stock the other way round)."""
 
     __slots__ = (
         "_key",
+        "bridge",
+        "cover",
         "dealer",
         "direction",
         "drawn",
         "draws",
         "entropy",
+        "finished",
         "hand_no",
         "hands",
         "log",
+        "multiplier",
+        "opening",
+        "out",
         "outcome",
         "passes",
         "pending",
@@ -45,6 +60,7 @@ class Position:
         "rules",
         "scores",
         "seed",
+        "skips",
         "stock",
         "suit",
         "turn",
@@ -70,6 +86,13 @@ class Position:
         hand_no: int = 0,
         seed: str | None = None,
         entropy: tuple[str, ...] = (),
+        multiplier: int = 1,
+        cover: bool = False,
+        skips: list[int] | None = None,
+        bridge: Bridge | None = None,
+        out: list[int] | None = None,
+        opening: bool = False,
+        finished: bool = False,
     ) -> None:
         self.rules = rules
         self.hands = hands
@@ -95,6 +118,20 @@ class Position:
         """Which hand of the game this is, from 0: it selects the shuffles."""
         self.seed = seed
         self.entropy = entropy
+        self.multiplier = multiplier
+        """The bank's multiplier: 1 at the start of a round, +1 for each new bank."""
+        self.cover = cover
+        """The seat to act must cover the card of ``cover_rank`` on top, its own."""
+        self.skips = skips if skips is not None else [0] * len(hands)
+        """Skips owed, one number a seat."""
+        self.bridge = bridge
+        """The bridge that ``bridge.seat`` may declare now, or None."""
+        self.out = out if out is not None else []
+        """Seats out of the game (over the limit): dealt nothing, they never act."""
+        self.opening = opening
+        """The dealer's opening move is under way."""
+        self.finished = finished
+        """The host finished the game (``finish_game``)."""
         self.outcome: HandOutcome | None = None
         self.log: list[Event] = []
         """Everything that happened this hand, in order (views redact private cards)."""
@@ -110,6 +147,15 @@ class Position:
         if self._key is None:
             self._key = game_key(self.seed or "", self.entropy)
         return self._key
+
+    def in_play(self) -> list[int]:
+        """The seats still in the game, in seat order."""
+        out = self.out
+        return (
+            [s for s in range(len(self.hands)) if s not in out]
+            if out
+            else list(range(len(self.hands)))
+        )
 
     @property
     def top(self) -> Card:
@@ -134,6 +180,13 @@ class Position:
         clone.hand_no = self.hand_no
         clone.seed = self.seed
         clone.entropy = self.entropy
+        clone.multiplier = self.multiplier
+        clone.cover = self.cover
+        clone.skips = list(self.skips)
+        clone.bridge = self.bridge
+        clone.out = list(self.out)
+        clone.opening = self.opening
+        clone.finished = self.finished
         clone.outcome = self.outcome
         clone.log = list(self.log)
         clone._key = self._key

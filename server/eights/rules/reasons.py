@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from .actions import Action, ActionType
 from .cards import (
-    EIGHT,
     RANK_NAMES,
     RANK_OF,
+    RANK_PLURALS,
     SUIT_NAMES,
     SUIT_OF,
     SUIT_SINGULAR,
@@ -30,8 +30,9 @@ def why_not_fits(pos: Position, card: Card) -> str:
         return f"The suit in force is {SUIT_NAMES[pos.suit]}: {card_name(top)} named it."
     suit = SUIT_SINGULAR[SUIT_OF[top]]
     rank = RANK_NAMES[RANK_OF[top]]
-    also = "" if RANK_OF[top] == EIGHT else f", {_a(rank)}"
-    return f"The top card is {card_name(top)}: play {_a(suit)}{also} or an eight."
+    wild = pos.rules.wild
+    also = "" if RANK_OF[top] == wild else f", {_a(rank)}"
+    return f"The top card is {card_name(top)}: play {_a(suit)}{also} or {_a(RANK_NAMES[wild])}."
 
 
 def _draw_sentence(pos: Position) -> str:
@@ -55,6 +56,8 @@ def unplayable_reasons(pos: Position, seat: int, legal: list[Action]) -> dict[Ca
             out[card] = "It is not your turn."
         elif pos.pending is not None:
             out[card] = pickup_sentence(pos)
+        elif pos.opening and not pos.cover:
+            out[card] = f"Your opening move adds only {RANK_PLURALS[RANK_OF[pos.pile[-1]]]}."
         elif pos.drawn is not None:
             out[card] = _draw_sentence(pos)
         elif is_drawing(pos) and can_draw(pos):
@@ -68,13 +71,19 @@ def rejection_for(pos: Position, seat: int, action: Action) -> Rejection:
     """The refusal of an action that is not legal now, with the most useful reason."""
     if pos.outcome is not None:
         return Rejection("hand_over", "The hand is over.")
+    if seat in pos.out:
+        return Rejection("seat_out", "You are out of this game: your total went over the limit.")
+    kind = action.type
+    if kind is ActionType.BRIDGE and pos.rules.options.bridges:
+        return _refuse_bridge(pos, seat)
     if seat != pos.turn:
         return Rejection("not_your_turn", "It is not your turn.")
-    kind = action.type
     if kind is ActionType.PLAY:
         return _refuse_play(pos, seat, action)
     if action.cards or action.suit is not None:
         return Rejection("bad_action", f"A {kind.value} names no cards and no suit.")
+    if pos.rules.moves and kind in (ActionType.DRAW, ActionType.PASS):
+        return _refuse_move(pos, seat, kind)
     if pos.pending is not None and kind is not ActionType.TAKE:
         return Rejection("pickup_waiting", pickup_sentence(pos))
     if kind is ActionType.DRAW:
@@ -95,6 +104,59 @@ def rejection_for(pos: Position, seat: int, action: Action) -> Rejection:
     if kind is ActionType.TAKE:
         return Rejection("nothing_to_take", "There is no pickup to take.")
     return Rejection("no_bridge", "This table has no bridge to declare.")
+
+
+def _refuse_bridge(pos: Position, seat: int) -> Rejection:
+    bridge = pos.bridge
+    if bridge is None:
+        return Rejection(
+            "no_bridge_now",
+            "There is no bridge to declare: only the seat that laid the fourth card of a "
+            "bridge may, as its next action.",
+        )
+    return Rejection(
+        "no_bridge_now",
+        f"Only seat {bridge.seat}, who laid the fourth card, may declare this bridge.",
+    )
+
+
+def _six(pos: Position) -> str:
+    return RANK_NAMES[pos.rules.cover]
+
+
+def _refuse_move(pos: Position, seat: int, kind: ActionType) -> Rejection:
+    """Why a draw or a pass is refused on the moves path (101)."""
+    hand = pos.hands[seat]
+    fitting = next((c for c in hand if fits(pos, c)), None)
+    if pos.opening and not pos.cover:
+        rank = RANK_PLURALS[RANK_OF[pos.pile[-1]]]
+        return Rejection(
+            "opening_move",
+            f"Your opening move draws nothing: add more {rank}, or pass to leave it alone.",
+        )
+    if pos.cover:
+        if fitting is not None:
+            return Rejection(
+                "must_cover",
+                f"Cover your {_six(pos)}: {card_name(fitting)} fits on it, so play it.",
+            )
+        if kind is ActionType.DRAW:  # pragma: no cover - drawing is legal then
+            return Rejection("stock_empty", "There is nothing left to draw.")
+        return Rejection("must_cover", f"Draw until a card covers your {_six(pos)}.")
+    most = pos.rules.options.max_draws or 0
+    if kind is ActionType.DRAW:
+        if pos.draws >= most:
+            return Rejection(
+                "draw_limit", f"You have drawn {pos.draws} cards, as many as a turn allows."
+            )
+        return Rejection("stock_empty", "The bank is empty and the table cannot renew it.")
+    if fitting is not None:
+        return Rejection("cannot_pass", f"{card_name(fitting).capitalize()} fits: play it.")
+    left = most - pos.draws
+    return Rejection(
+        "cannot_pass",
+        f"Draw first: you may draw {left} more card{'s' if left > 1 else ''} before passing.",
+    )
 
 
 def _refuse_play(pos: Position, seat: int, action: Action) -> Rejection:
@@ -132,6 +194,17 @@ def _refuse_play(pos: Position, seat: int, action: Action) -> Rejection:
     if len({RANK_OF[c] for c in cards}) > 1:
         return Rejection("same_rank_required", "Cards laid together must share a rank.")
     first = cards[0]
+    if pos.opening and not pos.cover and rules.moves:
+        top_rank = RANK_OF[pos.pile[-1]]
+        if RANK_OF[first] != top_rank:
+            return Rejection(
+                "opening_move",
+                f"Your opening move adds only {RANK_PLURALS[top_rank]}, or passes.",
+            )
+        if len(cards) >= o.max_cards_per_play:
+            return Rejection(
+                "opening_move", f"Your opening move adds at most {o.max_cards_per_play - 1}."
+            )
     pending = pos.pending
     if pending is not None:
         if not o.answering:
@@ -145,7 +218,7 @@ def _refuse_play(pos: Position, seat: int, action: Action) -> Rejection:
         if len(cards) > 1 and not lays_together(o, RANK_OF[first]):
             return Rejection("only_twos_together", "Queens go down one at a time.")
         if action.suit is not None:
-            return Rejection("suit_not_allowed", "Only an eight names a suit.")
+            return Rejection("suit_not_allowed", f"Only {_a(RANK_NAMES[rules.wild])} names a suit.")
         return Rejection("not_an_answer", "That answer is not allowed now.")  # pragma: no cover
     if pos.drawn is not None and first != pos.drawn:
         return Rejection("must_play_drawn", _draw_sentence(pos))
@@ -154,11 +227,12 @@ def _refuse_play(pos: Position, seat: int, action: Action) -> Rejection:
     if not fits(pos, first):
         code = "suit_not_followed" if pos.suit is not None else "card_does_not_fit"
         return Rejection(code, why_not_fits(pos, first))
-    names_suit = RANK_OF[cards[-1]] == EIGHT
+    wild = RANK_NAMES[rules.wild]
+    names_suit = RANK_OF[cards[-1]] == rules.wild
     if names_suit and action.suit is None:
-        return Rejection("suit_required", "Name a suit for your eight: C, D, H or S.")
+        return Rejection("suit_required", f"Name a suit for your {wild}: C, D, H or S.")
     if not names_suit and action.suit is not None:
-        return Rejection("suit_not_allowed", "Only an eight names a suit.")
+        return Rejection("suit_not_allowed", f"Only {_a(wild)} names a suit.")
     return Rejection("card_does_not_fit", "That play is not allowed now.")  # pragma: no cover
 
 

@@ -10,12 +10,27 @@ from .table import Rules
 
 
 def score_hand(
-    rules: Rules, hands: Sequence[Sequence[Card]], reason: EndReason, went_out: int | None
+    rules: Rules,
+    hands: Sequence[Sequence[Card]],
+    reason: EndReason,
+    went_out: int | None,
+    *,
+    multiplier: int = 1,
+    jacks: int = 0,
+    out: Sequence[int] = (),
 ) -> HandOutcome:
-    """Who won the hand and what each seat scored, by the table's scoring options."""
+    """Who won the hand and what each seat scored, by the table's scoring options.
+
+    ``went_out`` is the seat that went out, or the seat that declared a bridge; ``jacks``
+    the wild cards of its last move; ``out`` the seats out of the game (they score nothing).
+    """
     remaining = tuple(rules.points_of(list(hand)) for hand in hands)
     seats = range(len(hands))
     o = rules.options
+    if reason is EndReason.FINISHED:
+        return HandOutcome(reason, (), (0,) * len(hands), remaining)
+    if (o.win_points if reason is EndReason.WENT_OUT else o.blocked_points) == "own_cards":
+        return _own_cards(rules, remaining, reason, went_out, multiplier, jacks, out)
     if reason is EndReason.WENT_OUT:
         assert went_out is not None
         winners: tuple[int, ...] = (went_out,)
@@ -38,12 +53,43 @@ def score_hand(
     return HandOutcome(reason, winners, tuple(points), remaining)
 
 
+def _own_cards(
+    rules: Rules,
+    remaining: tuple[int, ...],
+    reason: EndReason,
+    went_out: int | None,
+    multiplier: int,
+    jacks: int,
+    out: Sequence[int],
+) -> HandOutcome:
+    """Every seat scores its own cards; the mover that ended the round by going out or by a
+    bridge also scores ``wild_out_points`` for each wild card of its last move; all of it
+    times the bank's multiplier (003)."""
+    points = list(remaining)
+    if went_out is not None:
+        points[went_out] += jacks * rules.options.wild_out_points
+    points = [p * multiplier for p in points]
+    for seat in out:
+        points[seat] = 0
+    if reason is EndReason.WENT_OUT:
+        assert went_out is not None
+        winners: tuple[int, ...] = (went_out,)
+    else:
+        playing = [s for s in range(len(points)) if s not in out]
+        low = min(points[s] for s in playing)
+        winners = tuple(s for s in playing if points[s] == low)
+    return HandOutcome(reason, winners, tuple(points), remaining)
+
+
 def game_outcome(rules: Rules, totals: Sequence[int]) -> GameOutcome | None:
     """The game's end after a hand, given the new totals; None while it goes on.
 
     Without a target every hand is a whole game. With one, the game ends after a hand in
-    which someone reaches it; the best total wins and equal totals share the place.
+    which someone reaches it; the best total wins and equal totals share the place. Tables
+    that end by a limit or by the host are decided in ``ending.game_result``.
     """
+    if rules.options.game_end != "target":
+        return None
     if rules.target is not None and max(totals) < rules.target:
         return None
     best = max(totals) if rules.options.game_winner == "highest" else min(totals)

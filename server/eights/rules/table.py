@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import ALL_CARDS, DECKS, RANK_CHARS, RANK_OF, Card
+from .cards import ALL_CARDS, CODE_OF, DECKS, EIGHT, RANK_CHARS, RANK_OF, Card
 from .options import OptionError, Options
 from .variants import get_variant
 
@@ -29,7 +29,16 @@ class Rules:
     reshuffle_cap: int = field(init=False)
     stacks: int = field(init=False)
     """How plays of several cards are offered: 0 none, 1 cards of one rank, 2 stacks of twos
-    (a precomputed reading of ``max_cards_per_play``, ``lay_together`` and ``pickup_twos``)."""
+    (a precomputed reading of ``max_cards_per_play``, ``lay_together`` and ``pickup_twos``);
+    also 1 where the wild rank is not the eight, so the one-card fast path can assume it."""
+    wild: int = field(init=False)
+    """The rank index of ``wild_rank``."""
+    moves: bool = field(init=False)
+    """Whether moves run on ``rules/moves.py`` (free draws up to ``max_draws``, sixes to
+    cover, effects after a move, bridges, the dealer's opening move): computed once, so the
+    one-card path of the other tables never looks at those options."""
+    cover: int = field(init=False)
+    """The rank index of ``cover_rank``, or -1."""
 
     def __post_init__(self) -> None:
         o = self.options
@@ -50,7 +59,10 @@ class Rules:
         cap = SAFETY_RESHUFFLES
         if o.reshuffle_limit is not None:
             cap = min(cap, o.reshuffle_limit)
-        points = tuple(o.points.get(RANK_CHARS[RANK_OF[c]], RANK_OF[c] + 2) for c in ALL_CARDS)
+        points = tuple(
+            o.points.get(CODE_OF[c], o.points.get(RANK_CHARS[RANK_OF[c]], RANK_OF[c] + 2))
+            for c in ALL_CARDS
+        )
         set_ = object.__setattr__
         set_(self, "deck", deck)
         set_(self, "deck_set", frozenset(deck))
@@ -61,7 +73,30 @@ class Rules:
         stacks = 0
         if o.max_cards_per_play > 1:
             stacks = 1 if o.lay_together == "same_rank" else 2 if o.pickup_twos else 0
+        wild = RANK_CHARS.index(o.wild_rank)
+        if wild != EIGHT:
+            stacks = stacks or 1
         set_(self, "stacks", stacks)
+        set_(self, "wild", wild)
+        set_(self, "cover", -1 if o.cover_rank is None else RANK_CHARS.index(o.cover_rank))
+        moves = (
+            o.draw_rule == "up_to_max"
+            or o.dealer_opens
+            or o.cover_rank is not None
+            or bool(o.next_draws or o.skip_draws or o.last_draws)
+            or o.bridges
+        )
+        if moves:
+            _check_moves(o)
+        if (o.game_end == "limit") != (o.limit is not None):
+            raise OptionError('a limit goes with game_end "limit", and game_end "limit" needs one')
+        set_(self, "moves", moves)
+
+    @property
+    def half(self) -> int | None:
+        """Half the game limit, rounded down (50 for 101)."""
+        limit = self.options.limit
+        return None if limit is None else limit // 2
 
     @classmethod
     def for_variant(
@@ -73,3 +108,17 @@ class Rules:
     def points_of(self, cards: list[Card]) -> int:
         table = self.card_points
         return sum(table[c] for c in cards)
+
+
+def _check_moves(o: Options) -> None:
+    """The options that run on ``rules/moves.py`` go with its way of drawing, and not with
+    the pickups, skipping jacks or turning kings of ``rules/specials.py``."""
+    if o.draw_rule != "up_to_max" or o.max_draws is None:
+        raise OptionError(
+            "dealer_opens, cover_rank, next_draws, skip_draws, last_draws and bridges need "
+            "draw_rule up_to_max and a max_draws"
+        )
+    if o.pickup_twos or o.pickup_queens != "none" or o.skip_jacks or o.reverse_kings:
+        raise OptionError(
+            "draw_rule up_to_max is not dealt with pickups, skip_jacks or reverse_kings"
+        )

@@ -91,7 +91,56 @@ NEWFOUNDLAND = Variant(
     ),
 )
 
-VARIANTS: Mapping[str, Variant] = {v.name: v for v in (DUO, CLASSIC, NEWFOUNDLAND, EMBER_RIDGE)}
+HUNDRED_AND_ONE = Variant(
+    name="hundred-and-one",
+    title="101",
+    source="003_9fbb6ded004d863c.txt",
+    options=Options().replace(
+        {
+            "deck": "36",
+            "max_players": 6,
+            "cards_dealt": _table(p2=5, p3=5, p4=5, p5=5, p6=5),
+            "wild_rank": "J",
+            "dealer_opens": True,
+            "first_dealer": "dice",
+            "next_dealer": "highest_total",
+            "draw_rule": "up_to_max",
+            "draw_with_legal": True,
+            "max_draws": 3,
+            "reshuffle": True,
+            "max_cards_per_play": 4,
+            "lay_together": "same_rank",
+            "cover_rank": "6",
+            "next_draws": {"7": 1},
+            "skip_draws": {"8": 2, "A": 0},
+            "last_draws": {"QS": 5},
+            "points": {
+                "6": 0,
+                "7": 0,
+                "8": 0,
+                "9": 0,
+                "T": 10,
+                "J": 20,
+                "Q": 10,
+                "K": 10,
+                "A": 15,
+                "QS": 50,
+            },
+            "win_points": "own_cards",
+            "blocked_points": "own_cards",
+            "wild_out_points": -20,
+            "bank_multiplier": True,
+            "bridges": True,
+            "game_winner": "lowest",
+            "game_end": "limit",
+            "limit": 101,
+        }
+    ),
+)
+
+VARIANTS: Mapping[str, Variant] = {
+    v.name: v for v in (DUO, CLASSIC, NEWFOUNDLAND, EMBER_RIDGE, HUNDRED_AND_ONE)
+}
 DEFAULT_VARIANT = DUO.name
 
 

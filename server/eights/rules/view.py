@@ -14,13 +14,18 @@ from .actions import Action, parse_seatless_action
 from .cards import CODE_OF, SUIT_CHARS, Card, codes, parse_card, parse_suit
 from .engine import game_result, legal_actions, totals_after
 from .events import (
+    BankRenewed,
+    BridgeDeclared,
+    Dice,
     Drew,
+    Eliminated,
     Event,
     GameOver,
     HandOver,
     Kept,
     Opened,
     Passed,
+    Penalty,
     PickupWaiting,
     Played,
     Reshuffled,
@@ -28,6 +33,7 @@ from .events import (
     Skipped,
     TimedOut,
     Took,
+    TotalReset,
     TurnEnded,
 )
 from .matching import can_draw, is_drawing, suit_in_force
@@ -105,6 +111,22 @@ class PublicView:
     """This hand's events in order, as anyone at the table saw them (no drawn cards)."""
     pending: dict[str, Any] | None = None
     """The pickup waiting for the seat to act, ``{"kind": "two", "count": 4}``, or None."""
+    multiplier: int = 1
+    """The bank's multiplier of this round's points (101)."""
+    draws_left: int | None = None
+    """Draws the seat to act may still make before its move, where a limit applies now."""
+    cover: bool = False
+    """The seat to act must cover the six it laid."""
+    bridge: dict[str, int] | None = None
+    """``{"seat": s, "jacks": n}``: the seat that may declare a bridge now."""
+    out: tuple[int, ...] = ()
+    """Seats out of the game."""
+    limit: int | None = None
+    """The game's limit, where totals over it are out."""
+    skips: tuple[int, ...] = ()
+    """Skips owed, one number a seat."""
+    opening: bool = False
+    """The dealer's opening move is under way."""
 
     @property
     def top(self) -> Card:
@@ -141,6 +163,14 @@ class PublicView:
             "entropy": list(self.entropy),
             "log": list(self.log),
             "pending": self.pending,
+            "multiplier": self.multiplier,
+            "draws_left": self.draws_left,
+            "cover": self.cover,
+            "bridge": self.bridge,
+            "out": list(self.out),
+            "limit": self.limit,
+            "skips": list(self.skips),
+            "opening": self.opening,
         }
 
     @classmethod
@@ -178,6 +208,14 @@ class PublicView:
             entropy=tuple(data["entropy"]),
             log=tuple(data["log"]),
             pending=data.get("pending"),
+            multiplier=data.get("multiplier", 1),
+            draws_left=data.get("draws_left"),
+            cover=data.get("cover", False),
+            bridge=data.get("bridge"),
+            out=tuple(data.get("out", ())),
+            limit=data.get("limit"),
+            skips=tuple(data.get("skips", ())),
+            opening=data.get("opening", False),
         )
 
 
@@ -252,7 +290,24 @@ def public_view(pos: Position) -> PublicView:
         pending=None
         if pos.pending is None
         else {"kind": pos.pending.kind, "count": pos.pending.count},
+        multiplier=pos.multiplier,
+        draws_left=_draws_left(pos),
+        cover=pos.cover,
+        bridge=None if pos.bridge is None else {"seat": pos.bridge.seat, "jacks": pos.bridge.jacks},
+        out=tuple(pos.out),
+        limit=pos.rules.options.limit if pos.rules.options.game_end == "limit" else None,
+        skips=tuple(pos.skips),
+        opening=pos.opening,
     )
+
+
+def _draws_left(pos: Position) -> int | None:
+    """How many more cards the seat to act may draw before its move, where a per-turn limit
+    applies now (not while it covers a six, nor in the dealer's opening move)."""
+    most = pos.rules.options.max_draws
+    if pos.outcome is not None or most is None or pos.cover or pos.opening:
+        return None
+    return max(most - pos.draws, 0)
 
 
 def view_for(pos: Position, seat: int) -> SeatView:
@@ -318,6 +373,32 @@ def event_for(event: Event, seat: int | None) -> dict[str, Any]:
         return {"type": "reversed", "direction": event.direction}
     if isinstance(event, Reshuffled):
         return {"type": "reshuffled", "cards": event.cards, "times": event.times}
+    if isinstance(event, Penalty):
+        out = {"type": "penalty", "seat": event.seat, "count": len(event.cards)}
+        out["due"] = event.due
+        out["cause"] = event.cause
+        if seat == event.seat:
+            out["cards"] = codes(event.cards)
+        return out
+    if isinstance(event, BankRenewed):
+        return {
+            "type": "bank_renewed",
+            "cards": event.cards,
+            "times": event.times,
+            "multiplier": event.multiplier,
+        }
+    if isinstance(event, Dice):
+        return {
+            "type": "dice",
+            "rolls": [{"round": r, "seat": s, "dice": [a, b]} for r, s, a, b in event.rolls],
+            "dealer": event.dealer,
+        }
+    if isinstance(event, BridgeDeclared):
+        return {"type": "bridge", "seat": event.seat, "rank": event.rank, "jacks": event.jacks}
+    if isinstance(event, TotalReset):
+        return {"type": "total_reset", "seat": event.seat, "total": event.total}
+    if isinstance(event, Eliminated):
+        return {"type": "eliminated", "seat": event.seat, "total": event.total}
     if isinstance(event, HandOver):
         o = event.outcome
         return {

@@ -1,0 +1,299 @@
+"""Moves with effects (003, the 101 table), as options of the one engine.
+
+A table runs here when ``Rules.moves`` is set (``draw_rule: "up_to_max"`` with any of
+``dealer_opens``, ``cover_rank``, ``next_draws``, ``skip_draws``, ``last_draws``,
+``bridges``). A move is a play of one or more cards of one rank, the first fitting; a card
+of ``cover_rank`` on top keeps the move going until its layer covers it; when the move
+ends, its cards act (penalty draws dealt at once, skips owed round and round) and the turn
+goes to the next seat that owes no skip. Before a move a seat may draw up to
+``max_draws``; then it plays a card that fits, or passes when none does and it cannot draw.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from .actions import BRIDGE, DRAW, PASS, PLAY_NAMING, PLAY_ONE, Action, ActionType
+from .cards import CODE_OF, RANK_CHARS, RANK_NAMES, RANK_OF, SUIT_NAMES, SUIT_OF, TEN, Card
+from .ending import finish
+from .events import (
+    BankRenewed,
+    BridgeDeclared,
+    Drew,
+    Event,
+    Passed,
+    Penalty,
+    Played,
+    Skipped,
+)
+from .matching import fits
+from .outcome import EndReason
+from .position import Bridge, Position
+from .shuffle import shuffled
+
+
+def legal_moves(pos: Position) -> list[Action]:
+    """The legal actions of the seat to act (the hand is not over)."""
+    seat = pos.turn
+    hand = pos.hands[seat]
+    if pos.opening and not pos.cover:
+        out = opening_adds(pos, hand)
+        out.append(PASS)
+    else:
+        out = plays(pos, hand)
+        if pos.cover:
+            if not out:
+                out.append(DRAW if can_renew_or_draw(pos) else PASS)
+        elif pos.draws < (pos.rules.options.max_draws or 0) and can_renew_or_draw(pos):
+            out.append(DRAW)
+        elif not out:
+            out.append(PASS)
+    bridge = pos.bridge
+    if bridge is not None and bridge.seat == seat:
+        out.append(BRIDGE)
+    return out
+
+
+def can_renew_or_draw(pos: Position) -> bool:
+    """A card can come from the bank: it holds one, or the table under its top card can
+    become a new one."""
+    return bool(pos.stock) or (pos.rules.options.reshuffle and len(pos.pile) > 1)
+
+
+def _with_suits(cards: tuple[Card, ...]) -> list[Action]:
+    if len(cards) == 1:
+        return list(PLAY_NAMING[cards[0]])
+    return [Action(ActionType.PLAY, cards, s) for s in range(4)]
+
+
+def plays(pos: Position, hand: list[Card]) -> list[Action]:
+    """Every play of the hand: a card that fits, then up to ``max_cards_per_play - 1``
+    cards of its rank in any order (the last on top; a wild last card orders a suit)."""
+    wild = pos.rules.wild
+    most = pos.rules.options.max_cards_per_play
+    out: list[Action] = []
+    for card in hand:
+        if not fits(pos, card):
+            continue
+        rank = RANK_OF[card]
+        mates = [c for c in hand if RANK_OF[c] == rank and c != card] if most > 1 else []
+        for size in range(min(most - 1, len(mates)) + 1):
+            for tail in permutations(mates, size):
+                cards = (card, *tail)
+                if rank == wild:
+                    out.extend(_with_suits(cards))
+                elif size:
+                    out.append(Action(ActionType.PLAY, cards))
+                else:
+                    out.append(PLAY_ONE[card])
+    return out
+
+
+def opening_adds(pos: Position, hand: list[Card]) -> list[Action]:
+    """The dealer's additions to its opening card: one to ``max_cards_per_play - 1`` cards
+    of its rank, in any order."""
+    rank = RANK_OF[pos.pile[-1]]
+    mates = [c for c in hand if RANK_OF[c] == rank]
+    out: list[Action] = []
+    for size in range(1, min(pos.rules.options.max_cards_per_play - 1, len(mates)) + 1):
+        for cards in permutations(mates, size):
+            if rank == pos.rules.wild:
+                out.extend(_with_suits(cards))
+            else:
+                out.append(PLAY_ONE[cards[0]] if size == 1 else Action(ActionType.PLAY, cards))
+    return out
+
+
+def carry_out_move(pos: Position, action: Action) -> list[Event]:
+    """Carry out a legal action of the seat to act on ``pos`` itself."""
+    seat = pos.turn
+    kind = action.type
+    events: list[Event] = []
+    if kind is ActionType.BRIDGE:
+        declare_bridge(pos, seat, events)
+        return events
+    pos.bridge = None
+    if kind is ActionType.PLAY:
+        _play(pos, seat, action, events)
+    elif kind is ActionType.DRAW:
+        _draw(pos, seat, events)
+    else:
+        assert kind is ActionType.PASS, kind
+        _pass(pos, seat, events)
+    return events
+
+
+def declare_bridge(pos: Position, seat: int, events: list[Event]) -> None:
+    """``seat`` declares the bridge it made: the round ends, every seat scores its cards."""
+    bridge = pos.bridge
+    assert bridge is not None
+    assert bridge.seat == seat
+    events.append(BridgeDeclared(seat, RANK_CHARS[RANK_OF[pos.pile[-1]]], bridge.jacks))
+    finish(pos, EndReason.BRIDGE, seat, events, jacks=bridge.jacks)
+
+
+def _play(pos: Position, seat: int, action: Action, events: list[Event]) -> None:
+    rules = pos.rules
+    hand = pos.hands[seat]
+    cards = action.cards
+    for card in cards:
+        hand.remove(card)
+    covering = pos.cover
+    opening = pos.opening
+    pos.pile.extend(cards)
+    rank = RANK_OF[cards[-1]]
+    pos.suit = action.suit if rank == rules.wild else None
+    pos.passes = 0
+    events.append(Played(seat, cards, pos.suit))
+    if rank == rules.cover:
+        pos.cover = True
+        pos.draws = 0
+        return
+    move = cards
+    if opening and not covering:
+        move = (pos.pile[-len(cards) - 1], *cards)
+    end_move(pos, seat, move, events)
+
+
+def _draw(pos: Position, seat: int, events: list[Event]) -> None:
+    if not pos.stock:
+        if pos.reshuffles >= pos.rules.reshuffle_cap:
+            pos.reshuffles += 1
+            finish(pos, EndReason.STOCK_LIMIT, None, events)
+            return
+        renew_bank(pos, events)
+    card = pos.stock.pop()
+    pos.hands[seat].append(card)
+    pos.draws += 1
+    pos.passes = 0
+    events.append(Drew(seat, card))
+
+
+def _pass(pos: Position, seat: int, events: list[Event]) -> None:
+    events.append(Passed(seat))
+    if pos.opening and not pos.cover:
+        # The dealer leaves its opening card alone: the opening move ends with it.
+        end_move(pos, seat, (pos.pile[-1],), events)
+        return
+    # Nothing fits and nothing can be drawn (a six that cannot be covered stays).
+    pos.passes += 1
+    pos.opening = pos.cover = False
+    pos.draws = 0
+    advance(pos, seat, events)
+    if stuck(pos):
+        finish(pos, EndReason.BLOCKED, None, events)
+
+
+def stuck(pos: Position) -> bool:
+    """Nobody can move: no card can come from the bank and no seat in play holds a card
+    that fits."""
+    if can_renew_or_draw(pos):
+        return False
+    return not any(fits(pos, c) for s in pos.in_play() for c in pos.hands[s])
+
+
+def end_move(pos: Position, seat: int, move: tuple[Card, ...], events: list[Event]) -> None:
+    """The move of ``seat`` ended with ``move`` (its cards that act, in the order laid):
+    a bridge it made, the penalty draws dealt at once, skips owed, going out, the turn."""
+    rules = pos.rules
+    o = rules.options
+    pos.opening = pos.cover = False
+    pos.draws = 0
+    pile = pos.pile
+    top_rank = RANK_OF[pile[-1]]
+    jacks = sum(1 for c in move if RANK_OF[c] == rules.wild)
+    bridge = None
+    if (
+        o.bridges
+        and top_rank >= TEN
+        and len(pile) >= 4
+        and all(RANK_OF[c] == top_rank for c in pile[-4:])
+    ):
+        bridge = Bridge(seat, jacks)
+    going_out = not pos.hands[seat]
+    order = after(pos, seat)
+    if order:
+        hits = 0
+        due = 0
+        for card in move:
+            char = RANK_CHARS[RANK_OF[card]]
+            due += o.next_draws.get(char, 0)
+            count = o.skip_draws.get(char)
+            if count is not None:
+                target = order[hits % len(order)]
+                hits += 1
+                if not going_out:
+                    pos.skips[target] += 1
+                if count:
+                    penalty(pos, target, count, RANK_NAMES[RANK_OF[card]], events)
+        if due:
+            penalty(pos, order[0], due, RANK_NAMES[RANK_OF[move[-1]]], events)
+        last = o.last_draws.get(CODE_OF[move[-1]])
+        if last:
+            card = move[-1]
+            cause = f"{RANK_NAMES[RANK_OF[card]]}_of_{SUIT_NAMES[SUIT_OF[card]]}"
+            penalty(pos, order[0], last, cause, events)
+    if going_out:
+        finish(pos, EndReason.WENT_OUT, seat, events, jacks=jacks)
+        return
+    pos.bridge = bridge
+    advance(pos, seat, events)
+
+
+def after(pos: Position, seat: int) -> list[int]:
+    """The seats in play after ``seat`` in playing order, ``seat`` itself left out."""
+    n = len(pos.hands)
+    out = pos.out
+    return [s for s in ((seat + k) % n for k in range(1, n)) if s not in out]
+
+
+def advance(pos: Position, seat: int, events: list[Event]) -> None:
+    """The turn goes to the next seat in play that owes no skip; each seat passed over
+    that owes one skips it (event ``skipped``). The mover itself owes none, so at worst
+    the turn comes back to it."""
+    n = len(pos.hands)
+    out = pos.out
+    skips = pos.skips
+    nxt = seat
+    while True:
+        nxt = (nxt + 1) % n
+        if nxt == seat:
+            break
+        if nxt in out:
+            continue
+        if skips[nxt]:
+            skips[nxt] -= 1
+            events.append(Skipped(nxt))
+            continue
+        break
+    pos.turn = nxt
+
+
+def penalty(pos: Position, seat: int, count: int, cause: str, events: list[Event]) -> None:
+    """Deal ``count`` cards from the bank to ``seat`` as part of the move, renewing the
+    bank when it runs out; what even the table cannot give is not drawn."""
+    hand = pos.hands[seat]
+    taken: list[Card] = []
+    for _ in range(count):
+        if not pos.stock:
+            if not can_renew_or_draw(pos) or pos.reshuffles >= pos.rules.reshuffle_cap:
+                break
+            renew_bank(pos, events)
+        card = pos.stock.pop()
+        hand.append(card)
+        taken.append(card)
+    events.append(Penalty(seat, tuple(taken), count, cause))
+
+
+def renew_bank(pos: Position, events: list[Event]) -> None:
+    """The table under its top card is shuffled into a new bank; the multiplier rises by
+    one where ``bank_multiplier`` is on. The top card and an ordered suit stay."""
+    top = pos.pile.pop()
+    pos.reshuffles += 1
+    order = shuffled(pos.pile, pos.key, pos.hand_no, pos.reshuffles)
+    order.reverse()
+    pos.stock = order
+    pos.pile = [top]
+    if pos.rules.options.bank_multiplier:
+        pos.multiplier += 1
+    events.append(BankRenewed(len(order), pos.reshuffles, pos.multiplier))
