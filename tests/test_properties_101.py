@@ -37,6 +37,15 @@ from eights.rules import (
 from eights.rules.actions import BRIDGE
 from eights.rules.cards import CODE_OF, DECKS
 from eights.rules.engine import bridge_declarable, finish_game
+from eights.rules.events import (
+    BankRenewed,
+    BridgeDeclared,
+    Dice,
+    Eliminated,
+    Penalty,
+    Skipped,
+    TotalReset,
+)
 from tests.helpers import snapshot
 
 VARIANT = "hundred-and-one"
@@ -140,8 +149,9 @@ def step(pos: Position, rng: random.Random) -> tuple[int, Action]:
 
 
 def play_out(pos: Position, rng: random.Random, check_views: bool = False) -> Position:
-    """Play a round to its end with random accepted actions, checking after each."""
-    for _ in range(STEP_LIMIT):
+    """Play a round to its end with random accepted actions, checking after each (the views
+    after each of the first 40 actions, then after every tenth: a view holds the round's log)."""
+    for n in range(STEP_LIMIT):
         if pos.outcome is not None:
             return pos
         seat, action = step(pos, rng)
@@ -150,12 +160,12 @@ def play_out(pos: Position, rng: random.Random, check_views: bool = False) -> Po
         pos = result.position
         assert_cards_conserved(pos)
         assert pos.turn not in out_seats(pos) or pos.outcome is not None
-        if check_views:
+        if check_views and (n < 40 or n % 10 == 0 or pos.outcome is not None):
             assert_views_hide(pos)
     raise AssertionError("the round did not end")
 
 
-@settings(max_examples=25 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tables, seeds, rngs)
 def test_cards_conserved_and_every_round_ends(
     table: tuple[int, Options], seed: str, choice: int
@@ -168,7 +178,7 @@ def test_cards_conserved_and_every_round_ends(
     assert len(end.outcome.points) == players
 
 
-@settings(max_examples=8 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tables, seeds, rngs)
 def test_views_hide_other_hands_the_bank_and_the_seed(
     table: tuple[int, Options], seed: str, choice: int
@@ -179,15 +189,16 @@ def test_views_hide_other_hands_the_bank_and_the_seed(
     play_out(pos, random.Random(choice), check_views=True)
 
 
-@settings(max_examples=25 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(tables, seeds, rngs, st.lists(random_actions, min_size=1, max_size=25))
+@settings(max_examples=120 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tables, seeds, rngs, st.lists(random_actions, min_size=1, max_size=20))
 def test_legal_accepted_and_refused_change_nothing(
     table: tuple[int, Options], seed: str, choice: int, tries: list[Action]
 ) -> None:
     players, options = table
     rng = random.Random(choice)
     pos = new_game(rules_for(players, options), seed)
-    for attempt in tries:
+    for k in range(60):
+        attempt = tries[k % len(tries)]
         if pos.outcome is not None:
             break
         legal = legal_actions(pos)
@@ -197,7 +208,7 @@ def test_legal_accepted_and_refused_change_nothing(
             before = snapshot(pos)
             result = apply(pos, seat, attempt)
             allowed = (seat == pos.turn and attempt in legal) or (
-                attempt.type is ActionType.BRIDGE and bridge_declarable(pos, seat)
+                attempt == BRIDGE and bridge_declarable(pos, seat)
             )
             if allowed:
                 assert isinstance(result, Applied), f"{attempt} of seat {seat} refused"
@@ -212,7 +223,7 @@ def test_legal_accepted_and_refused_change_nothing(
         pos = applied.position
 
 
-@settings(max_examples=15 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tables, seeds, rngs, st.integers(min_value=0, max_value=400))
 def test_host_finish_scores_nothing_of_the_round(
     table: tuple[int, Options], seed: str, choice: int, steps: int
@@ -251,7 +262,7 @@ def limit_of(pos: Position) -> int | None:
     return None if limit is None else int(limit)
 
 
-@settings(max_examples=10 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tables, seeds, rngs)
 def test_whole_games_follow_the_limit(table: tuple[int, Options], seed: str, choice: int) -> None:
     """Totals add up round by round; with a limit, landing exactly on it or on half of it
@@ -260,6 +271,12 @@ def test_whole_games_follow_the_limit(table: tuple[int, Options], seed: str, cho
     players, options = table
     rng = random.Random(choice)
     pos = new_game(rules_for(players, options), seed)
+    dice = [e for e in pos.log if isinstance(e, Dice)]
+    assert len(dice) == 1, "the first hand's log holds the dice that chose the dealer"
+    last_round = max(r[0] for r in dice[0].rolls)
+    final = {seat: a + b for n, seat, a, b in dice[0].rolls if n == last_round}
+    best = max(final.values())
+    assert [s for s, t in final.items() if t == best] == [pos.dealer] == [dice[0].dealer]
     for _ in range(40):
         pos = play_out(pos, rng)
         assert pos.outcome is not None
@@ -292,3 +309,35 @@ def test_whole_games_follow_the_limit(table: tuple[int, Options], seed: str, cho
         )
         assert sorted(out_seats(pos)) == [s for s in range(players) if s not in left]
         assert_cards_conserved(pos)
+
+
+def test_random_play_reaches_every_rule() -> None:
+    """The random games above are not idle: a fixed set of them penalises with sevens, eights
+    and the queen of spades, skips, renews the bank, covers sixes, declares bridges, resets
+    totals and puts seats out."""
+    seen: set[str] = set()
+    for k in range(40):
+        players, options = TABLES[k % 5][0], HOUSE_ON
+        rng = random.Random(k)
+        pos = new_game(rules_for(players, options), f"secret-seed-reach-{k}")
+        for _ in range(30):
+            while pos.outcome is None:
+                if getattr(pos, "cover", False):
+                    seen.add("cover")
+                seat, action = step(pos, rng)
+                applied = apply(pos, seat, action)
+                assert isinstance(applied, Applied)
+                pos = applied.position
+                for event in applied.events:
+                    if isinstance(event, Penalty):
+                        seen.add(f"penalty:{event.cause}")
+                    elif isinstance(
+                        event, (BankRenewed, BridgeDeclared, Skipped, TotalReset, Eliminated)
+                    ):
+                        seen.add(type(event).__name__)
+            if public_view(pos).game_over is not None:
+                break
+            pos = next_hand(pos)
+    wanted = {"cover", "BankRenewed", "BridgeDeclared", "Skipped", "TotalReset", "Eliminated"}
+    assert wanted <= seen, sorted(wanted - seen)
+    assert sum(1 for s in seen if s.startswith("penalty:")) >= 3, sorted(seen)
