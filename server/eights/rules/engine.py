@@ -27,7 +27,7 @@ from .events import (
     Took,
     TurnEnded,
 )
-from .matching import can_draw, fits
+from .matching import fits
 from .moves import carry_out_move, declare_bridge, legal_moves, stuck
 from .outcome import EndReason, HandOutcome
 from .position import Position
@@ -60,7 +60,11 @@ def legal_actions(pos: Position) -> list[Action]:
         if o.drawn_card == "may_keep":
             actions.append(KEEP)
         return actions
-    drawable = can_draw(pos)
+    # can_draw, inlined: this runs for every action of every game.
+    most = o.max_draws
+    drawable = (most is None or pos.draws < most) and (
+        bool(pos.stock) or (o.reshuffle and len(pos.pile) > 1)
+    )
     if drawable and pos.draws and o.draw_rule == "until_fits":
         return [DRAW]
     hand = pos.hands[pos.turn]
@@ -201,7 +205,7 @@ def _carry_out(pos: Position, action: Action) -> list[Event]:
         for card in cards:
             hand.remove(card)
         pos.pile.extend(cards)
-        pos.suit = action.suit if RANK_OF[cards[-1]] == pos.rules.wild else None
+        pos.suit = action.suit  # legal: a suit only where the last card is wild
         pos.drawn = None
         pos.draws = pos.passes = 0
         events.append(Played(seat, cards, pos.suit))
