@@ -20,8 +20,21 @@ SCENARIOS = Path(__file__).parent / "scenarios"
 FILES = sorted(
     p for p in SCENARIOS.glob("hundred-and-one-*.json") if not p.name.endswith(".out.json")
 )
-READINGS = range(1, 13)
-"""The readings the contract decided (docs/rules.md numbers them 1 to 12)."""
+RULES_MD = Path(__file__).parent.parent / "docs" / "rules.md"
+PINNED_ELSEWHERE = {
+    19: "the next dealer: tests/test_properties_101.py::test_whole_games_follow_the_limit",
+    21: "the host finish: test_properties_101.py::test_host_finish_scores_nothing_of_the_round",
+    22: "the dice: tests/test_properties_101.py::test_whole_games_follow_the_limit",
+}
+"""Readings of docs/rules.md that a scenario cannot show (a scenario is one hand)."""
+
+
+def _readings() -> list[int]:
+    """The numbers of the hundred-and-one readings in docs/rules.md."""
+    text = RULES_MD.read_text(encoding="utf-8")
+    start = text.index("## hundred-and-one")
+    section = text[start : text.index("\n## ", start + 1)]
+    return [int(n) for n in re.findall(r"^(\d+)\. \*\*Reading:\*\*", section, re.MULTILINE)]
 
 
 def _load(path: Path) -> Any:
@@ -42,10 +55,13 @@ def test_each_scenario_says_what_it_pins(path: Path) -> None:
 
 
 def test_every_reading_is_pinned() -> None:
+    readings = _readings()
+    assert readings == list(range(1, len(readings) + 1))
+    assert len(readings) >= 12
     pinned = {
         int(n) for path in FILES for n in re.findall(r"reading (\d+)", _load(path)["comment"])
     }
-    assert sorted(set(READINGS) - pinned) == []
+    assert sorted(set(readings) - pinned - set(PINNED_ELSEWHERE)) == []
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
