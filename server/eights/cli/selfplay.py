@@ -15,6 +15,7 @@ from eights.rules import (
     new_game,
     next_hand,
 )
+from eights.rules.engine import finish_game
 from eights.rules.outcome import EndReason
 from eights.rules.position import Position
 from eights.rules.record import GameRecorder
@@ -35,6 +36,10 @@ class Summary:
     stock_limit: int = 0
     max_actions: int = 0
     max_reshuffles: int = 0
+    bridges: int = 0
+    """Hands ended by a declared bridge (101)."""
+    finished: int = 0
+    """Games the host's finish ended (101 without a limit, after ``max_rounds``)."""
     seconds: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
@@ -51,6 +56,8 @@ class Summary:
             "actions_per_hand": round(self.actions / self.hands, 2) if self.hands else 0.0,
             "max_actions_in_a_hand": self.max_actions,
             "max_reshuffles_in_a_hand": self.max_reshuffles,
+            "bridges": self.bridges,
+            "finished_by_host": self.finished,
             "hands_per_second": round(self.hands / self.seconds, 1) if self.seconds else 0.0,
         }
 
@@ -59,12 +66,23 @@ def game_seed(base: str, index: int) -> str:
     return f"{base}/{index}"
 
 
+MAX_ROUNDS = 20
+"""A game that only the host ends (101 without a limit) is finished after this many rounds."""
+
+
 def play_game(
-    rules: Rules, seed: str, rng: random.Random, summary: Summary, recorder: GameRecorder | None
+    rules: Rules,
+    seed: str,
+    rng: random.Random,
+    summary: Summary,
+    recorder: GameRecorder | None,
+    max_rounds: int = MAX_ROUNDS,
 ) -> Position:
-    """Play one game to its end with random legal actions, counting into ``summary``."""
+    """Play one game to its end with random legal actions, counting into ``summary``. A
+    game without an end of its own is finished by the host after ``max_rounds`` rounds."""
     pos = new_game(rules, seed)
     pick = rng.random
+    rounds = 0
     while True:
         if recorder is not None:
             recorder.start_hand(pos)
@@ -91,7 +109,16 @@ def play_game(
             summary.blocked += 1
         elif outcome.reason is EndReason.STOCK_LIMIT:
             summary.stock_limit += 1
+        elif outcome.reason is EndReason.BRIDGE:
+            summary.bridges += 1
         if game_result(pos) is not None:
+            return pos
+        rounds += 1
+        if rules.options.game_end == "host" and rounds >= max_rounds:
+            pos = finish_game(pos).position
+            summary.finished += 1
+            if recorder is not None:
+                recorder.finish(pos)
             return pos
         pos = next_hand(pos)
 

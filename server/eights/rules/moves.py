@@ -14,7 +14,7 @@ from __future__ import annotations
 from itertools import permutations
 
 from .actions import BRIDGE, DRAW, PASS, PLAY_NAMING, PLAY_ONE, Action, ActionType
-from .cards import CODE_OF, RANK_CHARS, RANK_NAMES, RANK_OF, SUIT_NAMES, SUIT_OF, TEN, Card
+from .cards import RANK_CHARS, RANK_NAMES, RANK_OF, SUIT_NAMES, SUIT_OF, TEN, Card, make_card
 from .ending import finish
 from .events import (
     BankRenewed,
@@ -60,32 +60,70 @@ def can_renew_or_draw(pos: Position) -> bool:
     return bool(pos.stock) or (pos.rules.options.reshuffle and len(pos.pile) > 1)
 
 
-def _with_suits(cards: tuple[Card, ...]) -> list[Action]:
+def _same_rank_plays() -> dict[tuple[Card, ...], tuple[Action, ...]]:
+    """Every play of two to four cards of one rank in every order, built once: the plain
+    play and, for a wild rank, the four plays that order a suit."""
+    out: dict[tuple[Card, ...], tuple[Action, ...]] = {}
+    for rank in range(13):
+        suits = [make_card(rank, s) for s in range(4)]
+        for size in range(2, 5):
+            for cards in permutations(suits, size):
+                plain = Action(ActionType.PLAY, cards)
+                out[cards] = (plain, *(Action(ActionType.PLAY, cards, s) for s in range(4)))
+    return out
+
+
+SAME_RANK = _same_rank_plays()
+"""``SAME_RANK[cards][0]`` plays ``cards``; ``[1 + suit]`` plays them ordering ``suit``."""
+
+
+def _add(out: list[Action], cards: tuple[Card, ...], wild: bool) -> None:
     if len(cards) == 1:
-        return list(PLAY_NAMING[cards[0]])
-    return [Action(ActionType.PLAY, cards, s) for s in range(4)]
+        if wild:
+            out.extend(PLAY_NAMING[cards[0]])
+        else:
+            out.append(PLAY_ONE[cards[0]])
+    elif wild:
+        out.extend(SAME_RANK[cards][1:])
+    else:
+        out.append(SAME_RANK[cards][0])
 
 
 def plays(pos: Position, hand: list[Card]) -> list[Action]:
     """Every play of the hand: a card that fits, then up to ``max_cards_per_play - 1``
     cards of its rank in any order (the last on top; a wild last card orders a suit)."""
-    wild = pos.rules.wild
-    most = pos.rules.options.max_cards_per_play
+    rules = pos.rules
+    wild = rules.wild
+    most = rules.options.max_cards_per_play
+    top = pos.pile[-1]
+    suit = pos.suit
+    top_rank = -1 if suit is not None else RANK_OF[top]
+    if suit is None:
+        suit = SUIT_OF[top]
     out: list[Action] = []
+    groups: dict[int, list[Card]] | None = None
     for card in hand:
-        if not fits(pos, card):
-            continue
         rank = RANK_OF[card]
-        mates = [c for c in hand if RANK_OF[c] == rank and c != card] if most > 1 else []
+        if rank != wild and rank != top_rank and SUIT_OF[card] != suit:
+            continue
+        mates: list[Card] = []
+        if most > 1:
+            if groups is None:
+                groups = {}
+                for c in hand:
+                    groups.setdefault(RANK_OF[c], []).append(c)
+            group = groups[rank]
+            if len(group) > 1:
+                mates = [c for c in group if c != card]
+        if not mates:
+            if rank == wild:
+                out.extend(PLAY_NAMING[card])
+            else:
+                out.append(PLAY_ONE[card])
+            continue
         for size in range(min(most - 1, len(mates)) + 1):
             for tail in permutations(mates, size):
-                cards = (card, *tail)
-                if rank == wild:
-                    out.extend(_with_suits(cards))
-                elif size:
-                    out.append(Action(ActionType.PLAY, cards))
-                else:
-                    out.append(PLAY_ONE[card])
+                _add(out, (card, *tail), rank == wild)
     return out
 
 
@@ -97,10 +135,7 @@ def opening_adds(pos: Position, hand: list[Card]) -> list[Action]:
     out: list[Action] = []
     for size in range(1, min(pos.rules.options.max_cards_per_play - 1, len(mates)) + 1):
         for cards in permutations(mates, size):
-            if rank == pos.rules.wild:
-                out.extend(_with_suits(cards))
-            else:
-                out.append(PLAY_ONE[cards[0]] if size == 1 else Action(ActionType.PLAY, cards))
+            _add(out, cards, rank == pos.rules.wild)
     return out
 
 
@@ -201,7 +236,7 @@ def end_move(pos: Position, seat: int, move: tuple[Card, ...], events: list[Even
     pos.draws = 0
     pile = pos.pile
     top_rank = RANK_OF[pile[-1]]
-    jacks = sum(1 for c in move if RANK_OF[c] == rules.wild)
+    jacks = len(move) if RANK_OF[move[-1]] == rules.wild else 0  # a move is of one rank
     bridge = None
     if (
         o.bridges
@@ -215,11 +250,12 @@ def end_move(pos: Position, seat: int, move: tuple[Card, ...], events: list[Even
     if order:
         hits = 0
         due = 0
+        next_draw = rules.next_draw
+        skip_draw = rules.skip_draw
         for card in move:
-            char = RANK_CHARS[RANK_OF[card]]
-            due += o.next_draws.get(char, 0)
-            count = o.skip_draws.get(char)
-            if count is not None:
+            due += next_draw[card]
+            count = skip_draw[card]
+            if count >= 0:
                 target = order[hits % len(order)]
                 hits += 1
                 if not going_out:
@@ -228,7 +264,7 @@ def end_move(pos: Position, seat: int, move: tuple[Card, ...], events: list[Even
                     penalty(pos, target, count, RANK_NAMES[RANK_OF[card]], events)
         if due:
             penalty(pos, order[0], due, RANK_NAMES[RANK_OF[move[-1]]], events)
-        last = o.last_draws.get(CODE_OF[move[-1]])
+        last = rules.last_draw[move[-1]]
         if last:
             card = move[-1]
             cause = f"{RANK_NAMES[RANK_OF[card]]}_of_{SUIT_NAMES[SUIT_OF[card]]}"
@@ -244,6 +280,8 @@ def after(pos: Position, seat: int) -> list[int]:
     """The seats in play after ``seat`` in playing order, ``seat`` itself left out."""
     n = len(pos.hands)
     out = pos.out
+    if not out:
+        return [(seat + k) % n for k in range(1, n)]
     return [s for s in ((seat + k) % n for k in range(1, n)) if s not in out]
 
 

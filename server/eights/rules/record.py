@@ -11,8 +11,8 @@ from typing import Any
 
 from .actions import Action, parse_action
 from .cards import codes
-from .deal import deal_hand, next_hand
-from .engine import Applied, apply, game_result, totals_after
+from .deal import new_game, next_hand
+from .engine import Applied, apply, finish_game, game_result, totals_after
 from .errors import MalformedAction
 from .notation import PositionError
 from .options import OptionError
@@ -46,6 +46,15 @@ class GameRecorder:
         self.hands[-1]["points"] = list(pos.outcome.points)
         self.hands[-1]["winners"] = list(pos.outcome.winners)
 
+    def finish(self, finished: Position) -> None:
+        """The host finished the game (``finish_game``) after the last hand's actions: a
+        hand under way ends unscored; the record says so, and verification does the same."""
+        assert finished.finished
+        last = self.hands[-1]
+        last["finished"] = True
+        if "points" not in last:
+            self.end_hand(finished)
+
     def to_json(self, final: Position) -> dict[str, Any]:
         totals = totals_after(final)
         game = game_result(final)
@@ -60,6 +69,7 @@ class GameRecorder:
             "hands": self.hands,
             "scores": totals,
             "winners": None if game is None else list(game.winners),
+            "finished": final.finished,
         }
 
 
@@ -112,8 +122,9 @@ def verify_record(data: object) -> Verification:
             raise RecordError(f"{where} needs a list of actions")
         try:
             if pos is None:
-                first = hand.get("dealer")
-                pos = deal_hand(rules, seed=seed, entropy=entropy, dealer=first)
+                # A table that rolls dice for its first dealer is verified by its dice.
+                first = None if rules.options.first_dealer == "dice" else hand.get("dealer")
+                pos = new_game(rules, seed, entropy, first_dealer=first)
             else:
                 if pos.outcome is None:
                     report.problems.append(f"hand {index} never ended")
@@ -140,6 +151,11 @@ def verify_record(data: object) -> Verification:
             pos = result.position
             report.actions += 1
         else:
+            if hand.get("finished") is True:
+                if game_result(pos) is not None:
+                    report.problems.append(f"{where}: the game was over before the host's finish")
+                    break
+                pos = finish_game(pos).position
             if pos.outcome is None:
                 report.problems.append(f"{where}: the actions end before the hand does")
             elif "points" in hand and list(pos.outcome.points) != hand["points"]:

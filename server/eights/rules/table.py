@@ -39,6 +39,12 @@ class Rules:
     one-card path of the other tables never looks at those options."""
     cover: int = field(init=False)
     """The rank index of ``cover_rank``, or -1."""
+    next_draw: tuple[int, ...] = field(init=False)
+    """By card: what ``next_draws`` makes the next seat draw for it (0: nothing)."""
+    skip_draw: tuple[int, ...] = field(init=False)
+    """By card: what ``skip_draws`` makes the seat it hits draw, or -1 where it hits none."""
+    last_draw: tuple[int, ...] = field(init=False)
+    """By card: what ``last_draws`` makes the next seat draw when it ends a move."""
 
     def __post_init__(self) -> None:
         o = self.options
@@ -91,6 +97,10 @@ class Rules:
         if (o.game_end == "limit") != (o.limit is not None):
             raise OptionError('a limit goes with game_end "limit", and game_end "limit" needs one')
         set_(self, "moves", moves)
+        ranks = [RANK_CHARS[RANK_OF[c]] for c in ALL_CARDS]
+        set_(self, "next_draw", tuple(o.next_draws.get(r, 0) for r in ranks))
+        set_(self, "skip_draw", tuple(o.skip_draws.get(r, -1) for r in ranks))
+        set_(self, "last_draw", tuple(o.last_draws.get(CODE_OF[c], 0) for c in ALL_CARDS))
 
     @property
     def half(self) -> int | None:
