@@ -27,15 +27,17 @@ from eights.rules import (
     Rules,
     SeatView,
     apply,
+    event_for,
     legal_actions,
     new_game,
     next_hand,
+    position_from_json,
     public_view,
     totals_after,
     view_for,
 )
 from eights.rules.actions import BRIDGE
-from eights.rules.cards import CODE_OF, DECKS
+from eights.rules.cards import CODE_OF, DECKS, parse_card
 from eights.rules.engine import bridge_declarable, finish_game
 from eights.rules.events import (
     BankRenewed,
@@ -46,7 +48,7 @@ from eights.rules.events import (
     Skipped,
     TotalReset,
 )
-from tests.helpers import snapshot
+from tests.helpers import cards_in, snapshot
 
 VARIANT = "hundred-and-one"
 Options = dict[str, object]
@@ -341,3 +343,70 @@ def test_random_play_reaches_every_rule() -> None:
     wanted = {"cover", "BankRenewed", "BridgeDeclared", "Skipped", "TotalReset", "Eliminated"}
     assert wanted <= seen, sorted(wanted - seen)
     assert sum(1 for s in seen if s.startswith("penalty:")) >= 3, sorted(seen)
+
+
+def _position(data: dict[str, object], players: int) -> Position:
+    return position_from_json(data, rules_for(players, HOUSE_ON))
+
+
+def test_penalty_cards_shown_only_to_the_seat_that_drew_them() -> None:
+    """A penalty is announced to every seat with its count; its cards only to the drawer."""
+    pos = _position(
+        {
+            "hands": [["8H", "KC"], ["TD", "QC"], ["TH", "AS"]],
+            "pile": ["9H"],
+            "stock": ["6C", "6D", "7S"],
+            "dealer": 2,
+        },
+        3,
+    )
+    applied = apply(pos, 0, Action(ActionType.PLAY, (parse_card("8H"),)))
+    assert isinstance(applied, Applied)
+    penalties = [e for e in applied.events if isinstance(e, Penalty)]
+    assert len(penalties) == 1
+    drawer = event_for(penalties[0], 1)
+    assert drawer["type"] == "penalty"
+    assert drawer["count"] == 2
+    assert drawer["cards"] == ["6C", "6D"]
+    for seat in (0, 2, None):
+        told = event_for(penalties[0], seat)
+        assert told["count"] == 2
+        assert "cards" not in told
+        assert not cards_in(told) & {"6C", "6D"}
+    assert [e for e in applied.events if isinstance(e, Skipped)] == [Skipped(1)]
+
+
+def test_view_fields_of_the_table() -> None:
+    """The view's 101 fields (contract): multiplier, draws_left for the seat to act, cover,
+    bridge, out, limit, skips and opening, the same for every seat."""
+    pos = _position(
+        {
+            "hands": [["9S", "7C", "KD"], ["TD", "8S", "QH"], ["6D", "7D"], []],
+            "pile": ["9C", "JH"],
+            "stock": ["AC", "AD"],
+            "suit": "S",
+            "turn": 0,
+            "multiplier": 3,
+            "draws": 2,
+            "skips": [0, 0, 1, 0],
+            "out": [3],
+            "scores": [40, 12, 0, 130],
+            "dealer": 1,
+        },
+        4,
+    )
+    for seat in range(4):
+        data = view_for(pos, seat).to_json()
+        assert data["multiplier"] == 3
+        assert data["draws_left"] == 1
+        assert data["cover"] is False
+        assert data["bridge"] is None
+        assert data["out"] == [3]
+        assert data["limit"] == 101
+        assert data["skips"] == [0, 0, 1, 0]
+        assert data["opening"] is False
+    off = position_from_json(
+        {"hands": [["9S"], ["TD"]], "pile": ["9C"], "stock": [], "dealer": 1},
+        rules_for(2, HOUSE_OFF),
+    )
+    assert view_for(off, 0).to_json()["limit"] is None
