@@ -180,7 +180,7 @@ def test_cards_conserved_and_every_round_ends(
     assert len(end.outcome.points) == players
 
 
-@settings(max_examples=25 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tables, seeds, rngs)
 def test_views_hide_other_hands_the_bank_and_the_seed(
     table: tuple[int, Options], seed: str, choice: int
@@ -264,7 +264,7 @@ def limit_of(pos: Position) -> int | None:
     return None if limit is None else int(limit)
 
 
-@settings(max_examples=60 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tables, seeds, rngs)
 def test_whole_games_follow_the_limit(table: tuple[int, Options], seed: str, choice: int) -> None:
     """Totals add up round by round; with a limit, landing exactly on it or on half of it
@@ -279,7 +279,7 @@ def test_whole_games_follow_the_limit(table: tuple[int, Options], seed: str, cho
     final = {seat: a + b for n, seat, a, b in dice[0].rolls if n == last_round}
     best = max(final.values())
     assert [s for s, t in final.items() if t == best] == [pos.dealer] == [dice[0].dealer]
-    for _ in range(40):
+    for _ in range(25):
         pos = play_out(pos, rng)
         assert pos.outcome is not None
         limit = limit_of(pos)
