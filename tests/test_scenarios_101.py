@@ -68,3 +68,53 @@ def test_every_reading_is_pinned() -> None:
 def test_scenario_runs_as_expected(path: Path) -> None:
     expected = _load(path.with_name(path.stem + ".out.json"))
     assert run_scenario(_load(path)) == expected
+
+
+ROUND_TRIP_BROKEN = "the engine's printed position does not say how the round ended: " + (
+    "fed back, a round ended by a bridge reads as still under way and going out on jacks "
+    "scores 0 instead of -20 a jack (SCENARIOS.md: a scenario is a round trip)"
+)
+DISAGREEMENTS: dict[str, str] = {
+    "hundred-and-one-bridge-across-moves-and-players": ROUND_TRIP_BROKEN,
+    "hundred-and-one-bridge-kept-through-a-renewal-in-its-penalty": ROUND_TRIP_BROKEN,
+    "hundred-and-one-bridge-of-aces-declared-when-moving-again": ROUND_TRIP_BROKEN,
+    "hundred-and-one-bridge-of-queens-ending-on-the-queen-of-spades": ROUND_TRIP_BROKEN,
+    "hundred-and-one-bridge-scoring-four-tens-in-one-move": ROUND_TRIP_BROKEN,
+    "hundred-and-one-bridge-scoring-jacks-minus-twenty-times-multiplier": ROUND_TRIP_BROKEN,
+    "hundred-and-one-going-out-on-a-jack-times-the-multiplier": ROUND_TRIP_BROKEN,
+    "hundred-and-one-going-out-on-jacks-minus-twenty-each": ROUND_TRIP_BROKEN,
+    "hundred-and-one-limit-all-over-in-one-round-lowest-wins": ROUND_TRIP_BROKEN,
+    "hundred-and-one-limit-landing-on-half-with-jacks": ROUND_TRIP_BROKEN,
+    "hundred-and-one-six-cover-by-a-jack-going-out": ROUND_TRIP_BROKEN,
+}
+"""Known disagreements between a hand-worked expectation and the engine, with the reason:
+each is a strict xfail here (tests/test_scenarios.py fails on them until the engine agrees)."""
+
+
+def _round_trip_cases() -> list[Any]:
+    return [
+        pytest.param(
+            path,
+            id=path.stem,
+            marks=[pytest.mark.xfail(strict=True, reason=DISAGREEMENTS[path.stem])]
+            if path.stem in DISAGREEMENTS
+            else [],
+        )
+        for path in FILES
+    ]
+
+
+@pytest.mark.parametrize("path", _round_trip_cases())
+def test_printed_position_round_trips(path: Path) -> None:
+    data = _load(path)
+    first = run_scenario(data)
+    again = run_scenario(
+        {
+            "variant": data["variant"],
+            "options": data.get("options", {}),
+            "position": first["position"],
+            "actions": [],
+        }
+    )
+    for key in ("position", "hand", "scores", "game_over"):
+        assert again[key] == first[key], key
