@@ -5,10 +5,11 @@ from __future__ import annotations
 import hashlib
 import hmac
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from eights.rules import Rules, deal_hand, position_to_json
+from eights.rules import Position, Rules, deal_hand, position_to_json
 from eights.rules.cards import DECKS, codes
 from eights.rules.shuffle import fingerprint, game_key, shuffled
 
@@ -132,3 +133,68 @@ def test_the_doc_shows_the_vectors_the_tests_check() -> None:
     text = DOC.read_text()
     for vector in (DEAL_52, RESHUFFLE_3_2, DEAL_36, fingerprint(SEED), game_key(SEED).hex()):
         assert vector in text
+
+
+def reference_dice(seed: str, entropy: list[str], seats: int) -> tuple[int, list[tuple[int, ...]]]:
+    """The first dealer by dice, written from docs/fairness.md alone."""
+    message = b"eights/v1/key"
+    for e in entropy:
+        data = e.encode("utf-8")
+        message += len(data).to_bytes(4, "big") + data
+    key = hmac.new(seed.encode("utf-8"), message, hashlib.sha256).digest()
+    stream = hashlib.shake_256(key + b"eights/v1/dice").digest(4 * 4096)
+    position = 0
+
+    def die() -> int:
+        nonlocal position
+        while True:
+            word = int.from_bytes(stream[position : position + 4], "big")
+            position += 4
+            if word < 4294967292:
+                return word % 6 + 1
+
+    rolls: list[tuple[int, ...]] = []
+    rolling = list(range(seats))
+    round_no = 0
+    while True:
+        totals = {}
+        for seat in rolling:
+            first, second = die(), die()
+            rolls.append((round_no, seat, first, second))
+            totals[seat] = first + second
+        best = max(totals.values())
+        rolling = [s for s in rolling if totals[s] == best]
+        if len(rolling) == 1:
+            return rolling[0], rolls
+        round_no += 1
+
+
+@pytest.mark.parametrize("seed", ["", "x", "dice-13", SEED, "ünïcode seed"])
+@pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
+def test_the_first_dealer_by_dice_follows_the_documented_recipe(seed: str, seats: int) -> None:
+    from eights.rules import new_game
+
+    pos = new_game(Rules.for_variant("hundred-and-one", seats), seed, ["e"])
+    dice = view_json_log(pos)[0]
+    dealer, rolls = reference_dice(seed, ["e"], seats)
+    assert pos.dealer == dealer
+    assert dice["dealer"] == dealer
+    assert [(r["round"], r["seat"], *r["dice"]) for r in dice["rolls"]] == rolls
+
+
+def view_json_log(pos: Position) -> list[dict[str, Any]]:
+    from eights.rules import public_view
+
+    return list(public_view(pos).log)
+
+
+def test_the_dice_vectors_of_the_doc() -> None:
+    assert reference_dice(SEED, ENTROPY, 4) == (
+        1,
+        [(0, 0, 1, 5), (0, 1, 3, 6), (0, 2, 5, 2), (0, 3, 3, 3)],
+    )
+    assert reference_dice("dice-13", [], 4)[0] == 3
+    text = DOC.read_text()
+    key = game_key(SEED, ENTROPY)
+    assert hashlib.shake_256(key + b"eights/v1/dice").digest(4).hex() in text
+    assert "seat 3 deals" in text

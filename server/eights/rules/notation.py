@@ -24,7 +24,7 @@ from .cards import (
     parse_card,
     parse_suit,
 )
-from .deal import deal_hand
+from .deal import deal_hand, new_game
 from .engine import settle
 from .events import Opened
 from .position import Bridge, Pending, Position
@@ -99,6 +99,15 @@ def position_from_json(data: object, rules: Rules) -> Position:
         if hands is not None and (not isinstance(hands, list) or any(h != [] for h in hands)):
             raise PositionError("a position dealt from a seed gives no cards in hands")
         out = _out(data, rules, scores)
+        if (
+            rules.options.first_dealer == "dice"
+            and dealer is None
+            and hand_no == 0
+            and not out
+            and not any(scores or [])
+        ):
+            # The first hand of a game, dealt as the live table deals it: dice pick the dealer.
+            return new_game(rules, seed_text, tuple(entropy))
         pos = deal_hand(
             rules,
             seed=seed_text,
@@ -156,6 +165,8 @@ def position_from_json(data: object, rules: Rules) -> Position:
         raise PositionError("at this table no drawn card waits: drawn must be null")
     if sum(1 for s, h in enumerate(parsed_hands) if not h and s not in out) > 1:
         raise PositionError("at most one seat can have gone out")
+    if extra.get("opening") and dealer is None:
+        dealer = turn  # the dealer makes the opening move
     pos = Position(
         rules,
         parsed_hands,

@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections import Counter
 
 from .actions import Action, ActionType
-from .cards import EIGHT, RANK_OF, SUIT_OF
+from .cards import RANK_OF, SUIT_OF
 from .engine import legal_actions
 from .position import Position
 
 
 def timeout_action(pos: Position) -> Action:
-    """The seat to act's lowest legal card (by points, then rank; an eight names the suit
+    """The seat to act's lowest legal card (by points, then rank; a wild card names the suit
     the seat holds most of), else a draw, else keeping a drawn card, else whatever is left.
     """
     legal = legal_actions(pos)
@@ -23,7 +23,7 @@ def timeout_action(pos: Position) -> Action:
         points = pos.rules.card_points
         low = min(plays, key=lambda a: (points[a.cards[0]], RANK_OF[a.cards[0]], a.cards[0]))
         card = low.cards[0]
-        if RANK_OF[card] != EIGHT or low.suit is None:
+        if RANK_OF[card] != pos.rules.wild or low.suit is None:
             return low
         rest = Counter(SUIT_OF[c] for c in pos.hands[pos.turn] if c != card)
         best = max(range(4), key=lambda s: (rest[s], -s))

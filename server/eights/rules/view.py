@@ -37,6 +37,7 @@ from .events import (
     TurnEnded,
 )
 from .matching import can_draw, is_drawing, suit_in_force
+from .moves import can_renew_or_draw
 from .outcome import GameOutcome, HandOutcome
 from .position import Position
 from .reasons import unplayable_reasons
@@ -276,7 +277,7 @@ def public_view(pos: Position) -> PublicView:
         hand_no=pos.hand_no,
         drawing=outcome is None and is_drawing(pos),
         draws=pos.draws,
-        can_draw=outcome is None and pos.pending is None and can_draw(pos),
+        can_draw=outcome is None and pos.pending is None and _can_draw(pos),
         passes=pos.passes,
         reshuffles=pos.reshuffles,
         scores=tuple(pos.scores),
@@ -299,6 +300,18 @@ def public_view(pos: Position) -> PublicView:
         skips=tuple(pos.skips),
         opening=pos.opening,
     )
+
+
+def _can_draw(pos: Position) -> bool:
+    """Whether a card can come from the stock for the seat to act now. On the moves path:
+    not in the opening move, without limit while covering a six (whether a card of its hand
+    covers it is the seat's own business: its ``legal`` says), else up to ``max_draws``."""
+    if not pos.rules.moves:
+        return can_draw(pos)
+    if pos.opening and not pos.cover:
+        return False
+    most = pos.rules.options.max_draws or 0
+    return can_renew_or_draw(pos) and (pos.cover or pos.draws < most)
 
 
 def _draws_left(pos: Position) -> int | None:
