@@ -279,6 +279,7 @@ async def test_the_variants_list_says_the_seats_a_new_table_comes_up_on(
         "classic": (2, 2, 6),
         "newfoundland": (2, 4, 7),
         "ember-ridge": (2, 2, 4),
+        "hundred-and-one": (2, 2, 6),
     }
     house = {r["key"]: r for r in menu.data["variants"][2]["house"]}
     assert list(house) == [
@@ -294,7 +295,7 @@ async def test_the_house_rules_a_host_chose_are_dealt_and_shown_to_both_seats(
     menu = await table.client.request("GET", "/api/variants")
     assert menu.status == 200
     by_name = {v["name"]: v for v in menu.data["variants"]}
-    assert list(by_name) == ["duo", "classic", "newfoundland", "ember-ridge"]
+    assert list(by_name) == ["duo", "classic", "newfoundland", "ember-ridge", "hundred-and-one"]
     duo_rules = {r["key"]: r for r in by_name["duo"]["house"]}
     assert duo_rules["drawing"]["standard"] == "until_fits_play"
     assert "one_card_keep" in [c["key"] for c in duo_rules["drawing"]["choices"]]

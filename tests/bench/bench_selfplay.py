@@ -6,8 +6,16 @@
 Plays N random hands (whole games, as ``eights selfplay`` does) R times and prints the best
 and median rates, in hands and in actions a second. Goals (docs/performance.md): at least
 3,000 duo hands a second; every other table at least duo's actions a second (its hands are
-longer, so hands a second is not comparable across tables). Not a test: speed goals live
-here, never in timed assertions.
+longer, so hands a second is not comparable across tables). hundred-and-one (101) is the
+exception so far, at about 0.35 of duo's actions a second (its multi-card plays and penalty
+draws; docs/performance.md has the figures at 2, 4 and 6 seats):
+
+    .venv/bin/python -m tests.bench.bench_selfplay --variant hundred-and-one --players 4 \
+        --hands 300 --rounds 3
+
+A game without an end of its own (101 with the house rule limit ``none``) is finished by
+the host after ``selfplay.MAX_ROUNDS`` rounds, as ``eights selfplay`` does. Not a test: speed
+goals live here, never in timed assertions.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .events import Eliminated, Event, GameOver, HandOver, TotalReset
 from .outcome import EndReason, GameOutcome
-from .position import Position
+from .position import Ended, Position
 from .scoring import game_outcome, score_hand
 
 
@@ -27,6 +27,8 @@ def finish(
     pos.outcome = outcome
     pos.drawn = None
     pos.bridge = None
+    if went_out is not None and pos.rules.moves:
+        pos.ended = Ended(reason.value, went_out, jacks)
     events.append(HandOver(outcome))
     if pos.rules.options.game_end == "limit":
         events.extend(limit_events(pos))

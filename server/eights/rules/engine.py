@@ -356,7 +356,13 @@ def _settle_move(pos: Position) -> Position:
         reason = EndReason.STOCK_LIMIT
     elif pos.passes and stuck(pos):
         reason = EndReason.BLOCKED
-    if reason is not None:
+    ended = pos.ended
+    if ended is not None and not pos.finished:
+        reason = EndReason(ended.reason)
+        pos.outcome = score_hand(
+            rules, hands, reason, ended.seat, multiplier=mult, jacks=ended.jacks, out=pos.out
+        )
+    elif reason is not None:
         seat = went_out[0] if reason is EndReason.WENT_OUT else None
         pos.outcome = score_hand(rules, hands, reason, seat, multiplier=mult, out=pos.out)
     return pos

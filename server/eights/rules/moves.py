@@ -101,20 +101,17 @@ def plays(pos: Position, hand: list[Card]) -> list[Action]:
     if suit is None:
         suit = SUIT_OF[top]
     out: list[Action] = []
-    groups: dict[int, list[Card]] | None = None
+    ranks: list[int] | None = None
     for card in hand:
         rank = RANK_OF[card]
         if rank != wild and rank != top_rank and SUIT_OF[card] != suit:
             continue
         mates: list[Card] = []
         if most > 1:
-            if groups is None:
-                groups = {}
-                for c in hand:
-                    groups.setdefault(RANK_OF[c], []).append(c)
-            group = groups[rank]
-            if len(group) > 1:
-                mates = [c for c in group if c != card]
+            if ranks is None:
+                ranks = [RANK_OF[c] for c in hand]
+            if ranks.count(rank) > 1:
+                mates = [c for c in hand if RANK_OF[c] == rank and c != card]
         if not mates:
             if rank == wild:
                 out.extend(PLAY_NAMING[card])
@@ -242,11 +239,13 @@ def end_move(pos: Position, seat: int, move: tuple[Card, ...], events: list[Even
         o.bridges
         and top_rank >= TEN
         and len(pile) >= 4
-        and all(RANK_OF[c] == top_rank for c in pile[-4:])
+        and RANK_OF[pile[-2]] == top_rank
+        and RANK_OF[pile[-3]] == top_rank
+        and RANK_OF[pile[-4]] == top_rank
     ):
         bridge = Bridge(seat, jacks)
     going_out = not pos.hands[seat]
-    order = after(pos, seat)
+    order = after(pos, seat) if rules.acts[move[-1]] else None
     if order:
         hits = 0
         due = 0

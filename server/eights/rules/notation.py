@@ -27,7 +27,7 @@ from .cards import (
 from .deal import deal_hand, new_game
 from .engine import settle
 from .events import Opened
-from .position import Bridge, Pending, Position
+from .position import Bridge, Ended, Pending, Position
 from .table import Rules
 
 FIELDS = (
@@ -55,6 +55,7 @@ FIELDS = (
     "out",
     "opening",
     "finished",
+    "ended",
 )
 
 
@@ -160,7 +161,9 @@ def position_from_json(data: object, rules: Rules) -> Position:
     assert passes is not None
     assert reshuffles is not None
     out = _out(data, rules, scores)
-    extra = _move_fields(data, rules, parsed_hands, pile, suit, turn, dealer, draws, passes, out)
+    extra, ended = _move_fields(
+        data, rules, parsed_hands, pile, suit, turn, dealer, draws, passes, out
+    )
     if drawn is not None and rules.moves:
         raise PositionError("at this table no drawn card waits: drawn must be null")
     if sum(1 for s, h in enumerate(parsed_hands) if not h and s not in out) > 1:
@@ -188,6 +191,7 @@ def position_from_json(data: object, rules: Rules) -> Position:
         out=out,
         **extra,
     )
+    pos.ended = ended
     pos.log.append(Opened(pile[-1], suit))
     return settle(pos)
 
@@ -244,9 +248,9 @@ def _move_fields(
     draws: int,
     passes: int,
     out: list[int],
-) -> dict[str, Any]:
-    """The fields of the moves path (101): multiplier, cover, skips, bridge, opening, and
-    the checks that keep a position one that play could reach."""
+) -> tuple[dict[str, Any], Ended | None]:
+    """The fields of the moves path (101): multiplier, cover, skips, bridge, opening, how
+    the round ended, and the checks that keep a position one that play could reach."""
     o = rules.options
     n = rules.players
     scores = data.get("scores") or [0] * n
@@ -289,9 +293,9 @@ def _move_fields(
                     f"seat {seat}'s total {scores[seat]} would have gone back to 0 on landing there"
                 )
     if not rules.moves:
-        if cover or opening or any(skips) or data.get("bridge") is not None:
-            raise PositionError("cover, opening, skips and bridge belong to 101-style tables")
-        return {"multiplier": multiplier, "finished": finished}
+        if cover or opening or any(skips) or data.get("bridge") or data.get("ended"):
+            raise PositionError("cover, opening, skips, bridge, ended belong to 101-style tables")
+        return {"multiplier": multiplier, "finished": finished}, None
     if any(skips) and not o.skip_draws:
         raise PositionError("no card of this table makes a seat skip: skips must be zeros")
     if skips[turn]:
@@ -324,7 +328,11 @@ def _move_fields(
             raise PositionError("nobody has passed during the opening move: passes must be 0")
     if passes > n - len(out):
         raise PositionError("passes cannot be more than the seats in play")
-    bridge = _bridge(data.get("bridge"), rules, pile, out)
+    renewals = data.get("reshuffles") or 0
+    bridge = _bridge(data.get("bridge"), rules, pile, out, renewals)
+    ended = _ended(data.get("ended"), rules, hands, pile, out, renewals)
+    if ended is not None and (bridge is not None or cover or opening):
+        raise PositionError("a round that has ended has no bridge to declare, six or opening")
     return {
         "multiplier": multiplier,
         "cover": cover,
@@ -332,10 +340,44 @@ def _move_fields(
         "bridge": bridge,
         "opening": opening,
         "finished": finished,
-    }
+    }, ended
 
 
-def _bridge(raw: object, rules: Rules, pile: list[Card], out: list[int]) -> Bridge | None:
+def _ended(
+    raw: object,
+    rules: Rules,
+    hands: list[list[Card]],
+    pile: list[Card],
+    out: list[int],
+    renewals: int,
+) -> Ended | None:
+    """How the round ended where the cards do not say: a bridge, or going out on jacks."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict) or set(raw) != {"reason", "seat", "jacks"}:
+        raise PositionError('ended is null or {"reason": "went_out" or "bridge", "seat", "jacks"}')
+    reason, seat, jacks = raw["reason"], raw["seat"], raw["jacks"]
+    n = rules.players
+    if reason not in ("went_out", "bridge"):
+        raise PositionError(f'ended reason is "went_out" or "bridge", not {reason!r}')
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n or seat in out:
+        raise PositionError("ended seat must be a seat in play")
+    if not isinstance(jacks, int) or isinstance(jacks, bool) or not 0 <= jacks <= 4:
+        raise PositionError("ended jacks must be a whole number from 0 to 4")
+    top = pile[-1]
+    if jacks and (RANK_OF[top] != rules.wild or jacks > len(pile)):
+        raise PositionError("jacks of the last move lie on top of the table: a jack must be on top")
+    if reason == "went_out":
+        if hands[seat]:
+            raise PositionError(f"seat {seat} went out, so its hand is empty")
+    else:
+        _bridge({"seat": seat, "jacks": jacks}, rules, pile, out, renewals)
+    return Ended(reason, seat, jacks)
+
+
+def _bridge(
+    raw: object, rules: Rules, pile: list[Card], out: list[int], renewals: int
+) -> Bridge | None:
     if raw is None:
         return None
     if not isinstance(raw, dict) or set(raw) != {"seat", "jacks"}:
@@ -347,9 +389,13 @@ def _bridge(raw: object, rules: Rules, pile: list[Card], out: list[int]) -> Brid
     if not rules.options.bridges:
         raise PositionError("this table has no bridges: bridge must be null")
     rank = RANK_OF[pile[-1]]
-    if len(pile) < 4 or rank < TEN or any(RANK_OF[c] != rank for c in pile[-4:]):
+    renewed = len(pile) == 1 and renewals > 0  # its penalty draws renewed the bank
+    if rank < TEN or not (
+        renewed or (len(pile) >= 4 and all(RANK_OF[c] == rank for c in pile[-4:]))
+    ):
         raise PositionError(
             "a bridge is four tens, jacks, queens, kings or aces on top of the table"
+            " (or their top card alone, when the move's penalty renewed the bank)"
         )
     most = 4 if rank == rules.wild else 0
     if not isinstance(jacks, int) or isinstance(jacks, bool) or not 0 <= jacks <= most:
@@ -459,6 +505,9 @@ def position_to_json(pos: Position) -> dict[str, Any]:
         out["opening"] = True
     if pos.finished:
         out["finished"] = True
+    ended = pos.ended
+    if ended is not None and (ended.reason == "bridge" or ended.jacks):
+        out["ended"] = {"reason": ended.reason, "seat": ended.seat, "jacks": ended.jacks}
     return out
 
 

@@ -32,6 +32,18 @@ class Bridge:
     jacks: int
 
 
+@dataclass(frozen=True)
+class Ended:
+    """How a round on the moves path ended where the cards alone do not say: the seat that
+    went out or declared a bridge, and the jacks of its last move (each scores
+    ``wild_out_points``)."""
+
+    reason: str
+    """``went_out`` or ``bridge``."""
+    seat: int
+    jacks: int
+
+
 class Position:
     """One hand in play. Piles are bottom first: ``pile[-1]`` is the top card and
     ``stock[-1]`` the next card drawn (files list the stock the other way round)."""
@@ -44,6 +56,7 @@ class Position:
         "direction",
         "drawn",
         "draws",
+        "ended",
         "entropy",
         "finished",
         "hand_no",
@@ -132,6 +145,8 @@ class Position:
         """The dealer's opening move is under way."""
         self.finished = finished
         """The host finished the game (``finish_game``)."""
+        self.ended: Ended | None = None
+        """Who ended the round by going out or by a bridge, with the jacks of that move."""
         self.outcome: HandOutcome | None = None
         self.log: list[Event] = []
         """Everything that happened this hand, in order (views redact private cards)."""
@@ -187,6 +202,7 @@ class Position:
         clone.out = list(self.out)
         clone.opening = self.opening
         clone.finished = self.finished
+        clone.ended = self.ended
         clone.outcome = self.outcome
         clone.log = list(self.log)
         clone._key = self._key

@@ -45,6 +45,8 @@ class Rules:
     """By card: what ``skip_draws`` makes the seat it hits draw, or -1 where it hits none."""
     last_draw: tuple[int, ...] = field(init=False)
     """By card: what ``last_draws`` makes the next seat draw when it ends a move."""
+    acts: tuple[bool, ...] = field(init=False)
+    """By card: whether a move ending on it (a move is of one rank) acts on other seats."""
 
     def __post_init__(self) -> None:
         o = self.options
@@ -101,6 +103,14 @@ class Rules:
         set_(self, "next_draw", tuple(o.next_draws.get(r, 0) for r in ranks))
         set_(self, "skip_draw", tuple(o.skip_draws.get(r, -1) for r in ranks))
         set_(self, "last_draw", tuple(o.last_draws.get(CODE_OF[c], 0) for c in ALL_CARDS))
+        set_(
+            self,
+            "acts",
+            tuple(
+                bool(self.next_draw[c] or self.skip_draw[c] >= 0 or self.last_draw[c])
+                for c in ALL_CARDS
+            ),
+        )
 
     @property
     def half(self) -> int | None:
