@@ -70,24 +70,7 @@ def test_scenario_runs_as_expected(path: Path) -> None:
     assert run_scenario(_load(path)) == expected
 
 
-ROUND_TRIP_BROKEN = "the engine's printed position does not say how the round ended: " + (
-    "fed back, a round ended by a bridge reads as still under way and going out on jacks "
-    "scores 0 instead of -20 a jack (SCENARIOS.md: a scenario is a round trip)"
-)
-DISAGREEMENTS: dict[str, str] = {
-    "hundred-and-one-bridge-across-moves-and-players": ROUND_TRIP_BROKEN,
-    "hundred-and-one-bridge-kept-through-a-renewal-in-its-penalty": ROUND_TRIP_BROKEN,
-    "hundred-and-one-bridge-of-aces-declared-when-moving-again": ROUND_TRIP_BROKEN,
-    "hundred-and-one-bridge-of-queens-ending-on-the-queen-of-spades": ROUND_TRIP_BROKEN,
-    "hundred-and-one-bridge-scoring-four-tens-in-one-move": ROUND_TRIP_BROKEN,
-    "hundred-and-one-bridge-scoring-jacks-minus-twenty-times-multiplier": ROUND_TRIP_BROKEN,
-    "hundred-and-one-going-out-on-a-jack-times-the-multiplier": ROUND_TRIP_BROKEN,
-    "hundred-and-one-going-out-on-jacks-minus-twenty-each": ROUND_TRIP_BROKEN,
-    "hundred-and-one-limit-all-over-in-one-round-lowest-wins": ROUND_TRIP_BROKEN,
-    "hundred-and-one-limit-landing-on-half-with-jacks": ROUND_TRIP_BROKEN,
-    "hundred-and-one-six-cover-by-a-jack-going-out": ROUND_TRIP_BROKEN,
-    "hundred-and-one-six-cover-by-two-jacks-going-out": ROUND_TRIP_BROKEN,
-}
+DISAGREEMENTS: dict[str, str] = {}
 """Known disagreements between a hand-worked expectation and the engine, with the reason:
 each is a strict xfail here (tests/test_scenarios.py fails on them until the engine agrees)."""
 
