@@ -24,7 +24,6 @@ RULES_MD = Path(__file__).parent.parent / "docs" / "rules.md"
 PINNED_ELSEWHERE = {
     19: "the next dealer: tests/test_properties_101.py::test_whole_games_follow_the_limit",
     21: "the host finish: test_properties_101.py::test_host_finish_scores_nothing_of_the_round",
-    22: "the dice: tests/test_properties_101.py::test_whole_games_follow_the_limit",
 }
 """Readings of docs/rules.md that a scenario cannot show (a scenario is one hand)."""
 
