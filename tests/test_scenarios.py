@@ -15,7 +15,7 @@ from eights.rules.scenario import run_scenario
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 FILES = sorted(p for p in SCENARIOS.glob("*.json") if not p.name.endswith(".out.json"))
-PREFIXES = ("duo-", "classic-", "ember-", "newfoundland-")
+PREFIXES = ("duo-", "classic-", "ember-", "newfoundland-", "hundred-and-one-")
 
 
 def _load(path: Path) -> Any:

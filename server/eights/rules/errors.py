@@ -74,3 +74,7 @@ class MalformedAction(ValueError):
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.rejection = Rejection(code, message)
+
+
+class PositionError(ValueError):
+    """A position that no table could be in."""
