@@ -204,6 +204,7 @@ def test_legal_accepted_and_refused_change_nothing(
         if pos.outcome is not None:
             break
         legal = legal_actions(pos)
+        assert (BRIDGE in legal) == (declarer(pos) == pos.turn), "bridge offered wrongly"
         for action in legal:
             assert isinstance(apply(pos, pos.turn, action), Applied), f"legal {action} refused"
         for seat in range(players):
