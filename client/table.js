@@ -172,7 +172,8 @@ export function renderTable(m, on) {
 function topBar(m, on) {
   const { room, view } = m;
   const round = room.round ? `Round ${room.round}` : "";
-  const handNo = view && view.options?.target ? `Hand ${view.hand_no + 1}` : "";
+  const o = view?.options;
+  const handNo = o && (o.target || o.limit || o.game_end === "host") ? `Hand ${view.hand_no + 1}` : "";
   const where = [round, handNo].filter(Boolean).join(" · ");
   const conn = m.connection === "open" ? null : h("span", {
     class: "conn-note",

@@ -383,6 +383,8 @@ def test_a_game_of_101_against_the_computer_to_its_end(
     steps = iter(ahead.steps)
     met: set[str] = set()
     owed: list[str] = []
+    hands = 1
+    expect(page.locator(".bar-sub")).to_contain_text(re.compile(r"Round 1\W+Hand 1\b"))
     for _ in range(TURNS):
         wait_actionable(page)
         if owed:
@@ -398,6 +400,10 @@ def test_a_game_of_101_against_the_computer_to_its_end(
             before = version(page)
             page.keyboard.press("n")
             wait_settled(page, before)
+            hands += 1  # the bar counts the rounds of the game (one game: "Round 1")
+            expect(page.locator(".bar-sub")).to_contain_text(
+                re.compile(rf"Round 1\W+Hand {hands}\b")
+            )
             continue
         step = next(steps)
         check_turn(page, step)
