@@ -114,6 +114,8 @@ def _refuse_bridge(pos: Position, seat: int) -> Rejection:
             "There is no bridge to declare: only the seat that laid the fourth card of a "
             "bridge may, as its next action.",
         )
+    if bridge.seat == seat:
+        return Rejection("no_bridge_now", "A bridge is declared with the bridge action alone.")
     return Rejection(
         "no_bridge_now",
         f"Only seat {bridge.seat}, who laid the fourth card, may declare this bridge.",
