@@ -105,7 +105,7 @@ def build(redis: Redis) -> web.Application:
 
 
 async def serve(args: argparse.Namespace) -> None:
-    redis = Redis(unix_socket_path=args.redis_socket, max_connections=None)
+    redis = Redis(unix_socket_path=args.redis_socket, max_connections=10_000)
     runner = web.AppRunner(build(redis), access_log=None)
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
