@@ -119,7 +119,7 @@ def start_eights(folder: Path) -> Server:
     return Server("eights", process, "127.0.0.1", port, redis_pid, socket)
 
 
-def start_stack(folder: Path) -> Server:
+def start_stack(folder: Path, view_bytes: int) -> Server:
     data = folder / "stack-redis"
     data.mkdir()
     socket = str(data / "redis.sock")
@@ -135,7 +135,8 @@ def start_stack(folder: Path) -> Server:
             raise SystemExit("the stack's redis-server did not start")
         time.sleep(0.05)
     process = subprocess.Popen(
-        [sys.executable, "-m", "tests.bench.capacity.stack_server", "--redis-socket", socket],
+        [sys.executable, "-m", "tests.bench.capacity.stack_server", "--redis-socket", socket,
+         "--view-bytes", str(view_bytes)],
         stdout=subprocess.PIPE, stderr=(folder / "stack.log").open("wb"),
     )  # fmt: skip
     assert process.stdout is not None
@@ -205,6 +206,10 @@ class Room:
             timer.cancel()
         return True
 
+    def dealt(self) -> bool:
+        """Both devices hold a state of a hand in play (after both agreed)."""
+        return all(s is not None and not s["room"].get("hand_over") for s in self.states)
+
     def level(self) -> bool:
         return self.versions[0] == self.versions[1] > 0
 
@@ -230,9 +235,11 @@ class Room:
             mover = self.states[turn] if isinstance(turn, int) else None
             legal = mover["view"].get("legal") if mover else None
             if state["room"].get("hand_over") or not legal:
-                for s in self.sockets:
-                    s.send({"type": "agree"})
-                await self.until(lambda: min(self.versions) > version)  # noqa: B023
+                seats = state["room"].get("seats") or [{}, {}]
+                for seat, s in zip(seats, self.sockets, strict=False):
+                    if not seat.get("agreed"):
+                        s.send({"type": "agree"})
+                await self.until(self.dealt)
                 continue
             if phase.interval is not None:
                 now = loop.time()
@@ -374,10 +381,10 @@ async def measure(
 
 
 @contextlib.contextmanager
-def servers(folder: Path) -> Iterator[tuple[Server, Server]]:
+def servers(folder: Path, view_bytes: int) -> Iterator[tuple[Server, Server]]:
     eights = start_eights(folder)
     try:
-        stack = start_stack(folder)
+        stack = start_stack(folder, view_bytes)
         try:
             yield eights, stack
         finally:
@@ -391,7 +398,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     results: list[dict[str, Any]] = []
     half_of: dict[int, int] = {}
     load = os.getloadavg()
-    with servers(folder) as (eights, stack):
+    with servers(folder, args.stack_view_bytes) as (eights, stack):
         await asyncio.sleep(1)
         for count in args.rooms:
             for server in (eights, stack):
@@ -412,7 +419,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
         "load_average_before": [round(x, 2) for x in load],
         "load_average_after": [round(x, 2) for x in os.getloadavg()],
-        "cpus": os.cpu_count(), "seconds": args.seconds, "results": results, "ratios": ratios,
+        "cpus": os.cpu_count(), "seconds": args.seconds,
+        "stack_view_bytes": args.stack_view_bytes, "results": results, "ratios": ratios,
     }  # fmt: skip
 
 
@@ -450,6 +458,10 @@ def main() -> None:
     parser.add_argument("--warm", type=float, default=2.0, help="warm-up seconds a phase")
     parser.add_argument("--quick", action="store_true", help="a one-minute smoke run")
     parser.add_argument("--json", help="also write the report to this file")
+    parser.add_argument(
+        "--stack-view-bytes", type=int, default=0,
+        help="pad the stack server's states to this size (Eights' views are 3-5 KB)",
+    )  # fmt: skip
     args = parser.parse_args()
     if args.quick:
         args.seconds, args.warm = 4.0, 1.0

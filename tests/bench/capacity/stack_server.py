@@ -35,16 +35,18 @@ class Room:
         self.sockets: list[web.WebSocketResponse | None] = [None, None]
 
 
-def state(room: Room, seat: int) -> bytes:
+def state(room: Room, seat: int, pad: str) -> bytes:
+    """The seat's state, built and encoded per send as a real server would."""
     turn = room.version % 2
     return orjson.dumps({
         "type": "state", "seat": seat, "version": room.version,
-        "room": {"hand_over": False},
-        "view": {"turn": turn, "legal": LEGAL if turn == seat else []},
+        "room": {"hand_over": False, "seats": [{"agreed": False}, {"agreed": False}]},
+        "view": {"turn": turn, "legal": LEGAL if turn == seat else [], "pad": pad},
     })  # fmt: skip
 
 
-def build(redis: Redis) -> web.Application:
+def build(redis: Redis, view_bytes: int) -> web.Application:
+    pad = "x" * view_bytes
     rooms: dict[str, Room] = {}
     cas = redis.register_script(CAS)
 
@@ -79,7 +81,7 @@ def build(redis: Redis) -> web.Application:
                 seat = int(data["credentials"][0].rsplit(":", 1)[1])
                 room.sockets[seat] = ws
                 await ws.send_str(orjson.dumps({"type": "welcome", "seats": [seat]}).decode())
-                await ws.send_str(state(room, seat).decode())
+                await ws.send_str(state(room, seat, pad).decode())
             elif kind == "act":
                 version = int(data["version"])
                 ok = await cas(keys=[f"room:{token}"], args=[str(version), str(version + 1), BLOB])
@@ -92,7 +94,7 @@ def build(redis: Redis) -> web.Application:
                     continue
                 room.version = version + 1
                 for other in (0, 1):
-                    await send(room.sockets[other], state(room, other))
+                    await send(room.sockets[other], state(room, other, pad))
         if seat >= 0:
             room.sockets[seat] = None
         return ws
@@ -106,7 +108,7 @@ def build(redis: Redis) -> web.Application:
 
 async def serve(args: argparse.Namespace) -> None:
     redis = Redis(unix_socket_path=args.redis_socket, max_connections=10_000)
-    runner = web.AppRunner(build(redis), access_log=None)
+    runner = web.AppRunner(build(redis, args.view_bytes), access_log=None)
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()
@@ -124,6 +126,7 @@ async def serve(args: argparse.Namespace) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--redis-socket", required=True)
+    parser.add_argument("--view-bytes", type=int, default=0, help="padding in each state")
     asyncio.run(serve(parser.parse_args()))
 
 
