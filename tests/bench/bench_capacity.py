@@ -105,16 +105,21 @@ def start_eights(folder: Path) -> Server:
                "--data-dir", str(folder / "eights-data"), "--secret", "bench"]  # fmt: skip
     process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE,
                                stderr=(folder / "eights.log").open("wb"))  # fmt: skip
-    port = int(_address(process).rsplit(":", 1)[1])
-    give_up = time.monotonic() + START_SECONDS
-    while True:  # bounded by the deadline: the embedded Redis starts after the address
-        try:
-            redis_pid = child_redis(process.pid)
-            break
-        except SystemExit:
-            if time.monotonic() > give_up:
-                raise
-            time.sleep(0.1)
+    try:
+        port = int(_address(process).rsplit(":", 1)[1])
+        give_up = time.monotonic() + START_SECONDS
+        while True:  # bounded by the deadline: the embedded Redis starts after the address
+            try:
+                redis_pid = child_redis(process.pid)
+                break
+            except SystemExit:
+                if time.monotonic() > give_up:
+                    raise
+                time.sleep(0.1)
+    except BaseException:
+        process.terminate()
+        process.wait(30)
+        raise
     socket = str(socket_path(folder / "eights-data" / "redis"))
     return Server("eights", process, "127.0.0.1", port, redis_pid, socket)
 
