@@ -306,7 +306,8 @@ def _a_bridge(device: Callable[[], BrowserContext], save: Save, data: Path) -> N
     has a bridge of the player's; the page plays up to it."""
     from eights.rules import ActionType
     from tests.browser.foresight import load_room, stored_rooms
-    from tests.browser.test_hundred_and_one import make, play_ahead, token_of
+    from tests.browser.support import token_of
+    from tests.browser.test_hundred_and_one import make, play_ahead
 
     page = device().new_page()
     page.goto("/")

@@ -416,3 +416,35 @@ def take_seat(page: Page, name: str | None = None) -> None:
     if name is not None:
         field.fill(name)
     page.get_by_test_id("join-submit").click()
+
+
+def token_of(page: Page) -> str:
+    """The table's token, from the page's address."""
+    found = re.search(r"/t/([A-Za-z0-9_-]+)", page.url)
+    assert found, page.url
+    return found.group(1)
+
+
+def restart(page: Page) -> None:
+    """Restart: a new table, a new token, a fresh deal."""
+    before = page.url
+    page.get_by_test_id("restart").click()
+    page.wait_for_url(lambda url: url != before and "/t/" in url)
+    wait_table(page)
+
+
+def said(page: Page) -> list[str]:
+    """What the live region said (a page opened with a listener on window.__said)."""
+    return list(page.evaluate("window.__said"))
+
+
+def log_lines(page: Page) -> list[str]:
+    """The lines of the hand's history."""
+    lines = page.get_by_test_id("hand-log").locator("li")
+    return [str(t).strip() for t in lines.evaluate_all("els => els.map(e => e.textContent)")]
+
+
+def bright(page: Page) -> set[str]:
+    """The cards of the hand shown as playable."""
+    cards = page.locator("[data-testid=hand] [data-card][data-playable=true]")
+    return {str(c) for c in cards.evaluate_all("els => els.map(e => e.dataset.card)")}

@@ -46,10 +46,15 @@ from tests.browser.foresight import (
 from tests.browser.support import (
     Device,
     after_first_press,
+    bright,
     hand,
+    log_lines,
     over,
+    restart,
     running_server,
+    said,
     table,
+    token_of,
     version,
     wait_actionable,
     wait_settled,
@@ -91,33 +96,6 @@ def base_url(served: tuple[str, Path]) -> str:
 
 
 # ---- the page ------------------------------------------------------------------------------
-
-
-def token_of(page: Page) -> str:
-    found = re.search(r"/t/([A-Za-z0-9_-]+)", page.url)
-    assert found, page.url
-    return found.group(1)
-
-
-def restart(page: Page) -> None:
-    before = page.url
-    page.get_by_test_id("restart").click()
-    page.wait_for_url(lambda url: url != before and "/t/" in url)
-    wait_table(page)
-
-
-def said(page: Page) -> list[str]:
-    return list(page.evaluate("window.__said"))
-
-
-def log_lines(page: Page) -> list[str]:
-    lines = page.get_by_test_id("hand-log").locator("li")
-    return [str(t).strip() for t in lines.evaluate_all("els => els.map(e => e.textContent)")]
-
-
-def bright(page: Page) -> set[str]:
-    cards = page.locator("[data-testid=hand] [data-card][data-playable=true]")
-    return {str(c) for c in cards.evaluate_all("els => els.map(e => e.dataset.card)")}
 
 
 def focus_card(page: Page, card: str) -> None:

@@ -17,6 +17,7 @@ from tests.browser.support import (
     over,
     play_hand_to_its_end,
     play_online,
+    restart,
     settle,
     table,
     version,
@@ -96,14 +97,6 @@ def computer_table(device: Device, variant: str, friends: int, size: dict[str, o
     wait_table(page)
     expect(page.get_by_test_id("opponent")).to_have_count(friends)
     return page
-
-
-def restart(page: Page) -> None:
-    """Restart (004): a new table, a new token, a fresh deal."""
-    before = page.url
-    page.get_by_test_id("restart").click()
-    page.wait_for_url(lambda url: url != before and "/t/" in url)
-    wait_table(page)
 
 
 def dim_card(page: Page) -> Locator | None:
