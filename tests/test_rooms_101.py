@@ -30,26 +30,18 @@ MOVES = 3000
 
 
 def local_room(seed: str, players: int = 2, timer: int | None = None) -> tuple[Room, Position]:
-    spec = TableSpec(mode=Mode.LOCAL, variant=VARIANT, players=players, timer=timer)
-    made = ops.create_room(
-        "t" * 22,
-        spec,
-        nonces=[f"n{i}" for i in range(players)],
-        seeds=(seed, seed + "-next", "bots"),
-        entropy="",
-        now=START,
-    )
-    assert isinstance(made, Change)
-    assert made.position is not None
-    return made.room, made.position
+    return _room(TableSpec(mode=Mode.LOCAL, variant=VARIANT, players=players, timer=timer), seed)
 
 
 def computer_room(seed: str, players: int = 2) -> tuple[Room, Position]:
-    spec = TableSpec(mode=Mode.COMPUTER, variant=VARIANT, players=players, timer=False)
+    return _room(TableSpec(mode=Mode.COMPUTER, variant=VARIANT, players=players, timer=False), seed)
+
+
+def _room(spec: TableSpec, seed: str) -> tuple[Room, Position]:
     made = ops.create_room(
-        "c" * 22,
+        ("t" if spec.mode is Mode.LOCAL else "c") * 22,
         spec,
-        nonces=[f"n{i}" for i in range(players)],
+        nonces=[f"n{i}" for i in range(spec.players)],
         seeds=(seed, seed + "-next", "bots"),
         entropy="",
         now=START,
