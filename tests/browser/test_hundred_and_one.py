@@ -454,10 +454,16 @@ PHONE: dict[str, object] = {
 
 
 def _box(page: Page, locator: Any) -> dict[str, float]:
+    """The element's box in the viewport, read in one step: the table may draw itself anew
+    between two calls (a bounding_box of the element just replaced is None)."""
     expect(locator).to_be_visible()
-    found = locator.bounding_box()
-    assert found is not None
-    return dict(found)
+    found = locator.evaluate(
+        "e => { const r = e.getBoundingClientRect();"
+        " return {x: r.x, y: r.y, width: r.width, height: r.height}; }"
+    )
+    assert found["width"] > 0, found
+    assert found["height"] > 0, found
+    return {k: float(v) for k, v in found.items()}
 
 
 def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
