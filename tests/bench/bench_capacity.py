@@ -360,14 +360,24 @@ def redis_bytes_per_room(server: Server, rooms: list[Room]) -> int:
 
 
 async def measure(
-    server: Server, count: int, warm: float, seconds: float, half_of: dict[int, int]
+    server: Server, count: int, warm: float, seconds: float, half_of: dict[int, int],
+    profile: str | None = None,
 ) -> list[dict[str, Any]]:
     rss_before = rss_bytes(server.process.pid)
     rooms = await open_rooms(server, count)
     await asyncio.sleep(0.5)
     rss_after = rss_bytes(server.process.pid)
     try:
+        profiler = None
+        if profile:  # py-spy over the saturated phase (warm-up included)
+            spy = str(Path(sys.executable).with_name("py-spy"))
+            profiler = subprocess.Popen(
+                [spy, "record", "--pid", str(server.process.pid), "--format", "raw", "--rate",
+                 "250", "--output", f"{profile}.{count}", "--duration", str(round(warm + seconds))],
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
         results = [await run_phase(server, rooms, None, warm, seconds)]
+        if profiler is not None:
+            profiler.wait(30)
         print(results[-1], file=sys.stderr)
         if server.name == "eights":
             half_of[count] = max(1, results[0]["moves_per_second"] // 2)
@@ -407,12 +417,18 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         await asyncio.sleep(1)
         for count in args.rooms:
             for server in (eights, stack):
-                results += await measure(server, count, args.warm, args.seconds, half_of)
+                if server.name in args.servers:
+                    profile = args.profile if server.name == "eights" else None
+                    results += await measure(server, count, args.warm, args.seconds, half_of,
+                                             profile)  # fmt: skip
     ratios = []
     for count in args.rooms:
         for mode in ("saturated", "paced"):
-            e, s = (next(r for r in results if r["server"] == n and r["rooms"] == count
-                         and r["mode"] == mode) for n in ("eights", "stack"))  # fmt: skip
+            pair = [next((r for r in results if r["server"] == n and r["rooms"] == count
+                          and r["mode"] == mode), None) for n in ("eights", "stack")]  # fmt: skip
+            e, s = pair
+            if e is None or s is None:
+                continue
             ratios.append({
                 "rooms": count, "mode": mode,
                 "moves_per_second": round(e["moves_per_second"] / max(1, s["moves_per_second"]), 2),
@@ -463,6 +479,8 @@ def main() -> None:
     parser.add_argument("--warm", type=float, default=2.0, help="warm-up seconds a phase")
     parser.add_argument("--quick", action="store_true", help="a one-minute smoke run")
     parser.add_argument("--json", help="also write the report to this file")
+    parser.add_argument("--servers", nargs="+", default=["eights", "stack"])
+    parser.add_argument("--profile", help="py-spy raw profile of eights serve to this file")
     parser.add_argument(
         "--stack-view-bytes", type=int, default=0,
         help="pad the stack server's states to this size (Eights' views are 3-5 KB)",
