@@ -1,14 +1,19 @@
-"""Capacity benchmark (issue 14): Eights against the bare stack, in one run.
+"""Capacity benchmark (issue 14): Eights against the bare stack and boardgame.io, in one run.
 
     .venv/bin/python -m tests.bench.bench_capacity [--quick] [--rooms 50 500] [--seconds 10]
-                                                   [--json FILE]
+        [--servers eights stack bgio] [--repeat K] [--paced-steps 0.25 0.5 0.75]
+        [--json FILE] [--chart FILE.svg]
 
 Starts ``eights serve`` (its own data dir, embedded Redis, 127.0.0.1, per-address limits
-off) and the stack-limit server (``tests/bench/capacity/stack_server.py``: aiohttp + one
-Redis Lua compare-and-set of a 2 KB blob + two sends a move, with its own redis-server).
-For each room count, opens that many online duo rooms (two devices each, both driven
-here), and plays in every room a legal move as soon as both devices hold the latest state:
-saturated, then paced at half of Eights' saturated rate. Latency is a move sent → both
+off), the stack-limit server (``tests/bench/capacity/stack_server.py``: aiohttp + one
+Redis Lua compare-and-set of a 2 KB blob + two sends a move, with its own redis-server)
+and a boardgame.io 0.50.2 server (``tests/bench/capacity/bgio/server.js``: Crazy Eights
+duo in memory, a private view per player, socket.io; needs node and npm, skipped without
+them; ``npm ci`` there when ``node_modules`` is missing). For each room count, opens that
+many duo rooms (two devices each, both driven here), and plays in every room a legal move
+as soon as both devices hold the latest state: saturated, then paced at fractions of
+Eights' saturated rate (half by default). With ``--repeat K`` the servers are measured K
+times in rotating order and the medians are reported. Latency is a move sent → both
 devices holding the new state. Server CPU is read from /proc for the server and its Redis
 separately; the generator reports its own CPU. Not a test: bounded in count and time,
 loopback only. See docs/performance.md, "Capacity (issue 14)".
@@ -22,6 +27,8 @@ import contextlib
 import json
 import os
 import random
+import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -36,14 +43,18 @@ from redis import Redis
 
 from eights.storage.datadir import socket_path
 from eights.storage.embedded import redis_server_binary
+from tests.bench.capacity import bgioclient, chart
+from tests.bench.capacity.rooms import WAIT, Phase, Room
 from tests.bench.capacity.wsclient import Socket
 from tests.serve_process import _address
 
 TICK = os.sysconf("SC_CLK_TCK")
-WAIT = 5.0  # seconds a room waits for an answer before it looks again
 START_SECONDS = 30.0
 SETUP_SECONDS = 120.0
+NPM_SECONDS = 300.0
 PAGE = 4096
+BGIO = Path(__file__).parent / "capacity" / "bgio"
+SERVERS = ("eights", "stack", "bgio")
 
 
 # --- processes ---------------------------------------------------------------------------
@@ -79,12 +90,13 @@ class Server:
     process: subprocess.Popen[bytes]
     host: str
     port: int
-    redis_pid: int
-    redis_socket: str
+    redis_pid: int | None  # None: no Redis (bgio keeps its matches in memory)
+    redis_socket: str | None
     extra: list[subprocess.Popen[bytes]] = field(default_factory=list)
 
     def cpu(self) -> tuple[float, float]:
-        return cpu_seconds(self.process.pid), cpu_seconds(self.redis_pid)
+        redis = cpu_seconds(self.redis_pid) if self.redis_pid is not None else 0.0
+        return cpu_seconds(self.process.pid), redis
 
     def stop(self) -> None:
         for process in [self.process, *self.extra]:
@@ -153,36 +165,58 @@ def start_stack(folder: Path, view_bytes: int) -> Server:
                   [redis])  # fmt: skip
 
 
+def bgio_ready() -> str | None:
+    """Install the bgio server's node_modules (``npm ci``) when missing: None when ready,
+    else why bgio is skipped."""
+    node, npm = shutil.which("node"), shutil.which("npm")
+    if node is None or npm is None:
+        return "node or npm is not installed"
+    if (BGIO / "node_modules" / "boardgame.io").is_dir():
+        return None
+    print(f"installing boardgame.io into {BGIO / 'node_modules'} (npm ci)", file=sys.stderr)
+    try:
+        done = subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=BGIO,
+                              capture_output=True, timeout=NPM_SECONDS, check=False)  # fmt: skip
+    except subprocess.TimeoutExpired:
+        return f"npm ci took over {NPM_SECONDS:.0f} s"
+    if done.returncode:
+        return f"npm ci failed: {done.stderr.decode(errors='replace')[-500:]}"
+    return None
+
+
+def start_bgio(folder: Path) -> Server:
+    node = shutil.which("node")
+    assert node is not None
+    env = dict(os.environ, NODE_ENV="production")  # as deployed: no dev checks, no info logs
+    process = subprocess.Popen([node, "server.js"], cwd=BGIO, env=env, stdout=subprocess.PIPE,
+                               stderr=(folder / "bgio.log").open("wb"))  # fmt: skip
+    assert process.stdout is not None
+    line = process.stdout.readline().decode()
+    if not line.startswith("listening on "):
+        process.terminate()
+        process.wait(10)
+        raise SystemExit(f"the bgio server did not start: {line!r}, see {folder / 'bgio.log'}")
+    return Server("bgio", process, "127.0.0.1", int(line.split()[-1]), None, None)
+
+
 # --- the load generator --------------------------------------------------------------------
 
 
-@dataclass
-class Phase:
-    interval: float | None  # seconds between a room's moves, None when saturated
-    stop: bool = False
-    measuring: bool = False
-    latencies: list[float] = field(default_factory=list)
-    errors: dict[str, int] = field(default_factory=dict)
-    stalls: int = 0
+class EightsRoom(Room):
+    """A room of docs/protocol.md (Eights, and the stack server that mimics it)."""
 
-
-class Room:
     def __init__(self, token: str, sockets: list[Socket]) -> None:
-        self.token = token
-        self.sockets = sockets
+        super().__init__(token, sockets)
         self.states: list[dict[str, Any] | None] = [None, None]
-        self.versions = [0, 0]
-        self.error = False
-        self.codes: list[str] = []
-        self.waiter: asyncio.Future[None] | None = None
+        loop = asyncio.get_running_loop()
         self.readers = [
-            asyncio.get_running_loop().create_task(s.read_loop(self.handler(i)))
-            for i, s in enumerate(sockets)
+            loop.create_task(s.read_loop(self.handler(i))) for i, s in enumerate(sockets)
         ]
 
     def handler(self, index: int) -> Callable[[dict[str, Any]], None]:
         def handle(message: dict[str, Any]) -> None:
             kind = message.get("type")
+            self.count(str(kind))
             if kind == "state":
                 self.states[index] = message
                 self.versions[index] = message["version"]
@@ -195,106 +229,70 @@ class Room:
 
         return handle
 
-    def wake(self) -> None:
-        if self.waiter is not None and not self.waiter.done():
-            self.waiter.set_result(None)
-
-    async def until(self, ready: Callable[[], bool], seconds: float = WAIT) -> bool:
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + seconds
-        while not ready():  # bounded by the deadline
-            if self.error or loop.time() >= deadline:
-                return False
-            self.waiter = loop.create_future()
-            timer = loop.call_at(deadline, self.wake)
-            await self.waiter
-            timer.cancel()
-        return True
-
     def dealt(self) -> bool:
         """Both devices hold a state of a hand in play (after both agreed)."""
         return all(s is not None and not s["room"].get("hand_over") for s in self.states)
 
-    def level(self) -> bool:
-        return self.versions[0] == self.versions[1] > 0
+    def legal(self) -> tuple[int, list[dict[str, Any]]]:
+        state = self.states[0]
+        assert state is not None
+        turn = state["view"].get("turn")
+        mover = self.states[turn] if isinstance(turn, int) else None
+        legal = mover["view"].get("legal") if mover else None
+        return (turn if isinstance(turn, int) else -1), legal or []
 
-    async def drive(self, phase: Phase, rng: random.Random) -> None:
-        loop = asyncio.get_running_loop()
-        slot = loop.time() + rng.random() * (phase.interval or 0)
-        while not phase.stop:  # bounded: the phase stops it
-            if self.error:
-                if phase.measuring:
-                    for code in self.codes:
-                        phase.errors[code] = phase.errors.get(code, 0) + 1
-                self.codes.clear()
-                self.error = False
-                await asyncio.sleep(0.05)  # a refusal (rate limit, stale version): let it pass
-                continue
-            if not await self.until(self.level):
-                phase.stalls += phase.measuring
-                continue
-            version = self.versions[0]
-            state = self.states[0]
-            assert state is not None
-            turn = state["view"].get("turn")
-            mover = self.states[turn] if isinstance(turn, int) else None
-            legal = mover["view"].get("legal") if mover else None
-            if state["room"].get("hand_over") or not legal:
-                seats = state["room"].get("seats") or [{}, {}]
-                for seat, s in zip(seats, self.sockets, strict=False):
-                    if not seat.get("agreed"):
-                        s.send({"type": "agree"})
-                await self.until(self.dealt)
-                continue
-            if phase.interval is not None:
-                now = loop.time()
-                if slot > now:
-                    await asyncio.sleep(min(slot - now, 0.5))
-                    if slot > loop.time():
-                        continue
-                slot = max(slot + phase.interval, loop.time() - phase.interval)
-            plays = [a for a in legal if a["type"] == "play"]
-            started = time.perf_counter()
-            action = rng.choice(plays or legal)
-            act = {"type": "act", "seat": turn, "version": version, "id": f"m{version}"}
-            self.sockets[turn].send({**act, "action": action})
-            if await self.until(lambda: min(self.versions) > version):  # noqa: B023
-                if phase.measuring:
-                    phase.latencies.append(time.perf_counter() - started)
-            elif phase.measuring and not self.error:
-                phase.stalls += 1
+    async def prepare(self) -> bool:
+        state = self.states[0]
+        assert state is not None
+        if state["room"].get("hand_over") or not self.legal()[1]:
+            seats = state["room"].get("seats") or [{}, {}]
+            for seat, s in zip(seats, self.sockets, strict=False):
+                if not seat.get("agreed"):
+                    s.send({"type": "agree"})
+            await self.until(self.dealt)
+            return False
+        return True
 
-    def close(self) -> None:
-        for s in self.sockets:
-            s.close()
-        for r in self.readers:
-            r.cancel()
+    def move(self, rng: random.Random) -> Callable[[], None]:
+        turn, legal = self.legal()
+        version = self.versions[0]
+        plays = [a for a in legal if a["type"] == "play"]
+        action = rng.choice(plays or legal)
+        act = {"type": "act", "seat": turn, "version": version, "id": f"m{version}"}
+        socket = self.sockets[turn]
+        return lambda: socket.send({**act, "action": action})
 
 
 async def open_rooms(server: Server, count: int) -> list[Room]:
     base = f"http://{server.host}:{server.port}"
     gate = asyncio.Semaphore(20)
 
+    async def eights(http: aiohttp.ClientSession) -> Room:
+        async with http.post(f"{base}/api/rooms", json={"mode": "online", "variant": "duo",
+                                                        "timer": False}) as r:  # fmt: skip
+            host = await r.json()
+            if r.status != 201:
+                raise SystemExit(f"create: {r.status} {host}")
+        token = host["token"]
+        async with http.post(f"{base}/api/rooms/{token}/join", json={}) as r:
+            guest = await r.json()
+            if r.status >= 300:
+                raise SystemExit(f"join: {r.status} {guest}")
+        sockets = []
+        for credential in (next(iter(host["credentials"].values())), guest["credential"]):
+            s = await Socket.open(server.host, server.port, f"/ws/{token}")
+            s.send({"type": "hello", "credentials": [credential]})
+            sockets.append(s)
+        return EightsRoom(token, sockets)
+
     async def one(http: aiohttp.ClientSession) -> Room:
         async with gate:
-            async with http.post(f"{base}/api/rooms", json={"mode": "online", "variant": "duo",
-                                                            "timer": False}) as r:  # fmt: skip
-                host = await r.json()
-                if r.status != 201:
-                    raise SystemExit(f"create: {r.status} {host}")
-            token = host["token"]
-            async with http.post(f"{base}/api/rooms/{token}/join", json={}) as r:
-                guest = await r.json()
-                if r.status >= 300:
-                    raise SystemExit(f"join: {r.status} {guest}")
-            sockets = []
-            for credential in (next(iter(host["credentials"].values())), guest["credential"]):
-                s = await Socket.open(server.host, server.port, f"/ws/{token}")
-                s.send({"type": "hello", "credentials": [credential]})
-                sockets.append(s)
-            room = Room(token, sockets)
+            if server.name == "bgio":
+                room: Room = await bgioclient.open_match(http, server.host, server.port)
+            else:
+                room = await eights(http)
             if not await room.until(room.level, 20):
-                raise SystemExit(f"room {token} did not start")
+                raise SystemExit(f"room {room.token} did not start")
             return room
 
     connector = aiohttp.TCPConnector(limit=20)
@@ -310,15 +308,28 @@ def pct(values: list[float], p: float) -> float:
     return round(values[min(len(values) - 1, int(p * len(values)))] * 1000, 2)
 
 
+def received(rooms: list[Room]) -> tuple[dict[str, int], int]:
+    """Messages received so far by kind, and their bytes, over all the rooms' devices."""
+    kinds: dict[str, int] = {}
+    for room in rooms:
+        for kind, n in room.kinds.items():
+            kinds[kind] = kinds.get(kind, 0) + n
+    return kinds, sum(s.received_bytes for room in rooms for s in room.sockets)
+
+
 async def run_phase(
-    server: Server, rooms: list[Room], interval: float | None, warm: float, seconds: float
-) -> dict[str, Any]:
+    server: Server, rooms: list[Room], target: int | None, fraction: float | None,
+    warm: float, seconds: float,
+) -> dict[str, Any]:  # fmt: skip
+    """One phase: saturated when ``target`` (moves/s over all rooms) is None."""
+    interval = None if target is None else len(rooms) / target
     phase = Phase(interval)
     rng = random.Random(f"{server.name}{len(rooms)}{interval}")
     tasks = [asyncio.create_task(r.drive(phase, random.Random(rng.random()))) for r in rooms]
     await asyncio.sleep(warm)
     server_cpu, redis_cpu = server.cpu()
     mine = os.times()
+    kinds, bytes_in = received(rooms)
     phase.measuring = True
     started = time.perf_counter()
     await asyncio.sleep(seconds)
@@ -326,6 +337,7 @@ async def run_phase(
     elapsed = time.perf_counter() - started
     server_after, redis_after = server.cpu()
     mine_after = os.times()
+    kinds_after, bytes_after = received(rooms)
     phase.stop = True
     await asyncio.wait_for(asyncio.gather(*tasks), WAIT * 3)
     moves = len(phase.latencies)
@@ -334,19 +346,25 @@ async def run_phase(
     per = 1e6 / max(moves, 1)
     return {
         "server": server.name, "rooms": len(rooms),
-        "mode": "saturated" if interval is None else "paced",
-        "target_per_second": None if interval is None else round(len(rooms) / interval),
+        "mode": "saturated" if interval is None else "paced", "fraction": fraction,
+        "target_per_second": target,
         "moves": moves, "moves_per_second": round(moves / elapsed),
         "p50_ms": pct(lat, 0.5), "p95_ms": pct(lat, 0.95), "p99_ms": pct(lat, 0.99),
         "server_us_per_move": round((server_after - server_cpu) * per),
-        "redis_us_per_move": round((redis_after - redis_cpu) * per),
+        "redis_us_per_move": None if server.redis_pid is None
+                             else round((redis_after - redis_cpu) * per),
         "generator_cores": round(generator / elapsed, 3),
         "generator_us_per_move": round(generator * per),
+        "received_bytes_per_move": round((bytes_after - bytes_in) / max(moves, 1)),
+        "received_per_move": {k: round((n - kinds.get(k, 0)) / max(moves, 1), 3)
+                              for k, n in sorted(kinds_after.items()) if n > kinds.get(k, 0)},
         "errors": phase.errors, "stalls": phase.stalls,
     }  # fmt: skip
 
 
-def redis_bytes_per_room(server: Server, rooms: list[Room]) -> int:
+def redis_bytes_per_room(server: Server, rooms: list[Room]) -> int | None:
+    if server.redis_socket is None:
+        return None
     client = Redis(unix_socket_path=server.redis_socket)
     try:
         sample = rooms[:: max(1, len(rooms) // 20)][:20]
@@ -360,32 +378,38 @@ def redis_bytes_per_room(server: Server, rooms: list[Room]) -> int:
 
 
 async def measure(
-    server: Server, count: int, warm: float, seconds: float, half_of: dict[int, int],
-    profile: str | None = None,
-) -> list[dict[str, Any]]:
+    server: Server, count: int, args: argparse.Namespace, reference: dict[int, int],
+    run: int,
+) -> list[dict[str, Any]]:  # fmt: skip
+    """Saturated, then paced at each fraction of the reference (Eights') saturated rate.
+    The first saturated run of a room count sets the reference for all the others."""
+    warm, seconds = args.warm, args.seconds
     rss_before = rss_bytes(server.process.pid)
     rooms = await open_rooms(server, count)
     await asyncio.sleep(0.5)
     rss_after = rss_bytes(server.process.pid)
     try:
         profiler = None
-        if profile:  # py-spy over the saturated phase (warm-up included)
+        if args.profile and server.name == "eights" and run == 0:  # py-spy, saturated phase
             spy = str(Path(sys.executable).with_name("py-spy"))
             profiler = subprocess.Popen(
                 [spy, "record", "--pid", str(server.process.pid), "--format", "raw", "--rate",
-                 "250", "--output", f"{profile}.{count}", "--duration", str(round(warm + seconds))],
+                 "250", "--output", f"{args.profile}.{count}", "--duration",
+                 str(round(warm + seconds))],
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
-        results = [await run_phase(server, rooms, None, warm, seconds)]
+        results = [await run_phase(server, rooms, None, None, warm, seconds)]
         if profiler is not None:
             profiler.wait(30)
         print(results[-1], file=sys.stderr)
-        if server.name == "eights":
-            half_of[count] = max(1, results[0]["moves_per_second"] // 2)
-        results.append(await run_phase(server, rooms, count / half_of[count], warm, seconds))
-        print(results[-1], file=sys.stderr)
+        reference.setdefault(count, max(1, results[0]["moves_per_second"]))
+        for fraction in args.paced_steps:
+            target = max(1, round(fraction * reference[count]))
+            results.append(await run_phase(server, rooms, target, fraction, warm, seconds))
+            print(results[-1], file=sys.stderr)
         per_socket = round((rss_after - rss_before) / (2 * count))
         per_room = redis_bytes_per_room(server, rooms)
         for r in results:
+            r["run"] = run
             r["rss_bytes_per_socket"] = per_socket
             r["redis_bytes_per_room"] = per_room
         return results
@@ -396,79 +420,154 @@ async def measure(
 
 
 @contextlib.contextmanager
-def servers(folder: Path, view_bytes: int) -> Iterator[tuple[Server, Server]]:
-    eights = start_eights(folder)
-    try:
-        stack = start_stack(folder, view_bytes)
-        try:
-            yield eights, stack
-        finally:
-            stack.stop()
-    finally:
-        eights.stop()
+def servers(folder: Path, args: argparse.Namespace) -> Iterator[list[Server]]:
+    """The servers asked for, in the order of SERVERS, stopped on the way out."""
+    with contextlib.ExitStack() as stack:
+        started = []
+        for name in SERVERS:
+            if name not in args.servers:
+                continue
+            if name == "eights":
+                server = start_eights(folder)
+            elif name == "stack":
+                server = start_stack(folder, args.stack_view_bytes)
+            else:
+                server = start_bgio(folder)
+            stack.callback(server.stop)
+            started.append(server)
+        yield started
+
+
+MEDIAN_FIELDS = (
+    "moves", "moves_per_second", "p50_ms", "p95_ms", "p99_ms", "server_us_per_move",
+    "redis_us_per_move", "generator_cores", "generator_us_per_move", "received_bytes_per_move",
+    "rss_bytes_per_socket", "redis_bytes_per_room", "stalls",
+)  # fmt: skip
+
+
+def medians(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One row per (server, rooms, mode, fraction): the median of each number over runs."""
+    groups: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+    for r in results:
+        groups.setdefault((r["server"], r["rooms"], r["mode"], r["fraction"]), []).append(r)
+    rows = []
+    for group in groups.values():
+        row = {k: group[0][k] for k in ("server", "rooms", "mode", "fraction",
+                                        "target_per_second")}  # fmt: skip
+        row["runs"] = len(group)
+        for key in MEDIAN_FIELDS:
+            values = [r[key] for r in group if r[key] is not None and r[key] == r[key]]
+            row[key] = None if not values else round(statistics.median(values), 3)
+        errors: dict[str, int] = {}
+        for r in group:
+            for code, n in r["errors"].items():
+                errors[code] = errors.get(code, 0) + n
+        row["errors"] = errors
+        rows.append(row)
+    order = {name: i for i, name in enumerate(SERVERS)}
+    return sorted(rows, key=lambda r: (r["rooms"], order[r["server"]], r["mode"] == "paced",
+                                       r["fraction"] or 0))  # fmt: skip
+
+
+def ratio(a: float | None, b: float | None) -> float | None:
+    return round(a / b, 2) if a is not None and b else None
+
+
+def ratios(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Eights over each other server, from the medians."""
+    found = {(r["server"], r["rooms"], r["mode"], r["fraction"]): r for r in rows}
+    out = []
+    for (name, count, mode, fraction), e in found.items():
+        if name != "eights":
+            continue
+        for other in SERVERS[1:]:
+            o = found.get((other, count, mode, fraction))
+            if o is None:
+                continue
+            out.append({
+                "versus": other, "rooms": count, "mode": mode, "fraction": fraction,
+                "moves_per_second": ratio(e["moves_per_second"], o["moves_per_second"]),
+                "server_us_per_move": ratio(e["server_us_per_move"], o["server_us_per_move"]),
+                "p99": ratio(e["p99_ms"], o["p99_ms"]),
+            })  # fmt: skip
+    return out
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     folder = Path(tempfile.mkdtemp(prefix="eights-capacity-"))
     results: list[dict[str, Any]] = []
-    half_of: dict[int, int] = {}
+    reference: dict[int, int] = {}
     load = os.getloadavg()
-    with servers(folder, args.stack_view_bytes) as (eights, stack):
+    with servers(folder, args) as started:
         await asyncio.sleep(1)
         for count in args.rooms:
-            for server in (eights, stack):
-                if server.name in args.servers:
-                    profile = args.profile if server.name == "eights" else None
-                    results += await measure(server, count, args.warm, args.seconds, half_of,
-                                             profile)  # fmt: skip
-    ratios = []
-    for count in args.rooms:
-        for mode in ("saturated", "paced"):
-            pair = [next((r for r in results if r["server"] == n and r["rooms"] == count
-                          and r["mode"] == mode), None) for n in ("eights", "stack")]  # fmt: skip
-            e, s = pair
-            if e is None or s is None:
-                continue
-            ratios.append({
-                "rooms": count, "mode": mode,
-                "moves_per_second": round(e["moves_per_second"] / max(1, s["moves_per_second"]), 2),
-                "server_us_per_move": round(e["server_us_per_move"]
-                                            / max(1, s["server_us_per_move"]), 2),
-                "p99": round(e["p99_ms"] / s["p99_ms"], 2) if s["p99_ms"] else None,
-            })  # fmt: skip
+            for k in range(args.repeat):  # rotate the order: noise hits every server alike
+                shift = k % len(started)
+                for server in started[shift:] + started[:shift]:
+                    results += await measure(server, count, args, reference, k)
+    rows = medians(results)
     return {
         "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
         "load_average_before": [round(x, 2) for x in load],
         "load_average_after": [round(x, 2) for x in os.getloadavg()],
-        "cpus": os.cpu_count(), "seconds": args.seconds,
-        "stack_view_bytes": args.stack_view_bytes, "results": results, "ratios": ratios,
+        "cpus": os.cpu_count(), "seconds": args.seconds, "warm": args.warm,
+        "repeat": args.repeat, "paced_steps": args.paced_steps,
+        "pace_reference": {"server": args.servers[0], "moves_per_second": reference},
+        "stack_view_bytes": args.stack_view_bytes, "skipped": args.skipped,
+        "notes": ["bgio keeps its matches in memory: no Redis, so its redis fields are null"]
+                 if "bgio" in args.servers else [],
+        "results": results, "medians": rows, "ratios": ratios(rows),
     }  # fmt: skip
+
+
+def cell(value: Any, form: str) -> str:
+    if value is None:
+        return "–"
+    return form.format(value)
 
 
 COLUMNS = [
     ("server", "server", "{}"), ("rooms", "rooms", "{}"), ("mode", "mode", "{}"),
+    ("run", "run", "{}"), ("target/s", "target_per_second", "{:,}"),
     ("moves/s", "moves_per_second", "{:,}"), ("p50 ms", "p50_ms", "{}"),
     ("p95 ms", "p95_ms", "{}"), ("p99 ms", "p99_ms", "{}"),
     ("server µs/move", "server_us_per_move", "{}"), ("redis µs/move", "redis_us_per_move", "{}"),
-    ("generator cores", "generator_cores", "{}"), ("RSS B/socket", "rss_bytes_per_socket", "{:,}"),
-    ("Redis B/room", "redis_bytes_per_room", "{:,}"), ("refusals", "errors", "{}"),
+    ("generator cores", "generator_cores", "{}"), ("B in/move", "received_bytes_per_move", "{:,}"),
+    ("RSS B/socket", "rss_bytes_per_socket", "{:,}"),
+    ("Redis B/room", "redis_bytes_per_room", "{:,}"), ("stalls", "stalls", "{}"),
+    ("refusals", "errors", "{}"),
 ]  # fmt: skip
 
 
+def rows_table(rows: list[dict[str, Any]], columns: list[tuple[str, str, str]]) -> list[str]:
+    lines = ["| " + " | ".join(c[0] for c in columns) + " |", "|" + "---|" * len(columns)]
+    for r in rows:
+        lines.append("| " + " | ".join(cell(r.get(k), f) for _, k, f in columns) + " |")
+    return lines
+
+
 def table(report: dict[str, Any]) -> str:
-    lines = ["| " + " | ".join(c[0] for c in COLUMNS) + " |",
-             "|" + "---|" * len(COLUMNS)]  # fmt: skip
-    for r in report["results"]:
-        lines.append("| " + " | ".join(f.format(r[k]) for _, k, f in COLUMNS) + " |")
-    lines += ["", "| Eights/stack | rooms | mode | moves/s | server µs/move | p99 |",
+    lines = rows_table(report["results"], COLUMNS)
+    if report["repeat"] > 1:
+        lines += ["", f"Medians of {report['repeat']} runs:", ""]
+        median_columns = [c if c[1] != "run" else ("runs", "runs", "{}") for c in COLUMNS]
+        lines += rows_table(report["medians"], median_columns)
+    lines += ["", "| Eights/… | rooms | mode | moves/s | server µs/move | p99 |",
               "|---|---|---|---|---|---|"]  # fmt: skip
     for q in report["ratios"]:
-        lines.append(f"| | {q['rooms']} | {q['mode']} | {q['moves_per_second']} | "
-                     f"{q['server_us_per_move']} | {q['p99']} |")  # fmt: skip
+        mode = q["mode"] if q["fraction"] is None else f"paced {q['fraction']}"
+        lines.append(
+            f"| Eights/{q['versus']} | {q['rooms']} | {mode} | {q['moves_per_second']} | "
+            f"{q['server_us_per_move']} | {q['p99']} |"
+        )
     lines.append("")
     lines.append(f"{report['date']}, {report['cpus']} CPUs, {report['seconds']} s a phase, "
                  f"load average before {report['load_average_before']}, "
                  f"after {report['load_average_after']}")  # fmt: skip
+    lines += [f"paced at fractions {report['paced_steps']} of "
+              f"{report['pace_reference']['server']}'s first saturated run: "
+              f"{report['pace_reference']['moves_per_second']} moves/s"]  # fmt: skip
+    lines += [*report["notes"], *(f"skipped {k}: {v}" for k, v in report["skipped"].items())]
     return "\n".join(lines)
 
 
@@ -479,7 +578,13 @@ def main() -> None:
     parser.add_argument("--warm", type=float, default=2.0, help="warm-up seconds a phase")
     parser.add_argument("--quick", action="store_true", help="a one-minute smoke run")
     parser.add_argument("--json", help="also write the report to this file")
-    parser.add_argument("--servers", nargs="+", default=["eights", "stack"])
+    parser.add_argument("--chart", help="also draw p99 latency against moves/s to this SVG")
+    parser.add_argument("--servers", nargs="+", choices=SERVERS, default=["eights", "stack"])
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="measure each server this many times, in rotating order")  # fmt: skip
+    parser.add_argument("--paced-steps", type=float, nargs="+", default=[0.5],
+                        help="paced phases at these fractions of Eights' saturated rate",
+                        )  # fmt: skip
     parser.add_argument("--profile", help="py-spy raw profile of eights serve to this file")
     parser.add_argument(
         "--stack-view-bytes", type=int, default=0,
@@ -490,10 +595,23 @@ def main() -> None:
         args.seconds, args.warm = 4.0, 1.0
     args.seconds = min(args.seconds, 120.0)
     args.rooms = [min(max(1, n), 2000) for n in args.rooms]
+    args.repeat = min(max(1, args.repeat), 10)
+    args.paced_steps = [min(max(0.01, f), 2.0) for f in args.paced_steps][:10]
+    args.servers = [name for name in SERVERS if name in args.servers]
+    args.skipped = {}
+    if "bgio" in args.servers and (why := bgio_ready()) is not None:
+        print(f"skipping bgio: {why}", file=sys.stderr)
+        args.skipped["bgio"] = why
+        args.servers.remove("bgio")
+    if not args.servers:
+        raise SystemExit("no server to measure")
     report = asyncio.run(run(args))
     print(table(report))
     if args.json:
         Path(args.json).write_text(json.dumps(report, indent=1) + "\n")
+    if args.chart:
+        Path(args.chart).write_text(chart.svg(report))
+        print(f"chart: {args.chart}")
 
 
 if __name__ == "__main__":

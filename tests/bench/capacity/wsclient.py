@@ -17,6 +17,8 @@ class Socket:
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.reader = reader
         self.writer = writer
+        self.received = 0  # text messages read
+        self.received_bytes = 0  # their payload bytes
 
     @classmethod
     async def open(cls, host: str, port: int, path: str) -> Socket:
@@ -35,7 +37,10 @@ class Socket:
         return cls(reader, writer)
 
     def send(self, message: dict[str, Any]) -> None:
-        data = orjson.dumps(message)
+        self.send_text(orjson.dumps(message))
+
+    def send_text(self, data: bytes) -> None:
+        """One text frame of ``data`` (UTF-8)."""
         n = len(data)
         if n < 126:
             head = struct.pack("!BB", 0x81, 0x80 | n)
@@ -46,7 +51,11 @@ class Socket:
         self.writer.write(head + b"\0\0\0\0" + data)
 
     async def read_loop(self, handle: Callable[[dict[str, Any]], None]) -> None:
-        """Hand every text message to ``handle`` until the socket closes."""
+        """Hand every text message, parsed as JSON, to ``handle`` until the socket closes."""
+        await self.read_text(lambda payload: handle(orjson.loads(payload)))
+
+    async def read_text(self, handle: Callable[[bytes], None]) -> None:
+        """Hand every text message's bytes to ``handle`` until the socket closes."""
         read = self.reader.readexactly
         while True:  # bounded by the connection: ends when the server closes it
             b0, b1 = await read(2)
@@ -58,7 +67,9 @@ class Socket:
             payload = await read(n) if n else b""
             opcode = b0 & 0x0F
             if opcode == 1:
-                handle(orjson.loads(payload))
+                self.received += 1
+                self.received_bytes += n
+                handle(payload)
             elif opcode == 9:
                 self.writer.write(struct.pack("!BB", 0x8A, 0x80 | n) + b"\0\0\0\0" + payload)
             elif opcode == 8:
