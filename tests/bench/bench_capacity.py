@@ -457,7 +457,11 @@ def medians(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
         row["runs"] = len(group)
         for key in MEDIAN_FIELDS:
             values = [r[key] for r in group if r[key] is not None and r[key] == r[key]]
-            row[key] = None if not values else round(statistics.median(values), 3)
+            middle = statistics.median(values) if values else None
+            row[key] = (
+                None if middle is None
+                else int(middle) if float(middle).is_integer() else round(middle, 3)
+            )  # fmt: skip
         errors: dict[str, int] = {}
         for r in group:
             for code, n in r["errors"].items():

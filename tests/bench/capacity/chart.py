@@ -27,7 +27,7 @@ def nice(top: float) -> float:
     if top <= 0:
         return 1.0
     step = 10.0 ** math.floor(math.log10(top))
-    for m in (1, 2, 2.5, 5, 10):
+    for m in (1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10):
         if m * step >= top:
             return m * step
     return 10 * step
@@ -120,7 +120,7 @@ def svg(report: dict[str, Any]) -> str:
     counts = sorted({r["rooms"] for r in results}) or [0]
     names = [n for n in COLOURS if any(r["server"] == n for r in results)]
     names += sorted({r["server"] for r in results} - set(names))
-    width, height = WIDTH * len(counts), HEIGHT + 40
+    width, height = WIDTH * len(counts), HEIGHT + 50
     body = [f'<rect width="{width}" height="{height}" fill="white"/>']
     for i, count in enumerate(counts):
         body += panel([r for r in results if r["rooms"] == count], count, i * WIDTH)
@@ -130,6 +130,7 @@ def svg(report: dict[str, Any]) -> str:
         body.append(f'<circle cx="{lx}" cy="{ly}" r="5" fill="{colour}"/>')
         body.append(f'<text x="{lx + 10}" y="{ly + 4}" font-size="12">{escape(name)}</text>')
         lx += 30 + 8 * len(name)
+    lx, ly = 20, ly + 22
     body.append(f'<circle cx="{lx}" cy="{ly}" r="4.5" fill="#444" stroke="#444"/>')
     body.append(f'<text x="{lx + 10}" y="{ly + 4}" font-size="12">saturated</text>')
     lx += 90
