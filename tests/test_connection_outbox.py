@@ -100,7 +100,7 @@ class _StuckSocket:
     def __init__(self) -> None:
         self.never = asyncio.Event()
 
-    async def send_str(self, text: str) -> None:
+    async def send_frame(self, data: bytes, opcode: object) -> None:
         await self.never.wait()
 
     async def close(self, *, code: int, message: bytes = b"") -> bool:

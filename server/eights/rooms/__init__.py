@@ -12,7 +12,7 @@ from .ops import Change, Repeat, TableSpec, parse_spec
 from .repair import DamagedRoom, Repaired, repair
 from .replay import position_of, record_of, rules_of
 from .room import Game, Mode, Room, Seat
-from .state import device_state, public_room
+from .state import device_state, encoded_states, public_room
 
 __all__ = [
     "ROOM_ERRORS",
@@ -30,6 +30,7 @@ __all__ = [
     "TableSpec",
     "catalogue",
     "device_state",
+    "encoded_states",
     "holds",
     "parse_spec",
     "position_of",

@@ -147,11 +147,15 @@ class Options:
         return result
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            out[f.name] = dict(value) if isinstance(value, Mapping) else value
-        return out
+        """The options by their documented names (built once: every view carries them)."""
+        made: dict[str, Any] | None = self.__dict__.get("_json")
+        if made is None:
+            made = {}
+            for f in dataclasses.fields(self):
+                value = getattr(self, f.name)
+                made[f.name] = dict(value) if isinstance(value, Mapping) else value
+            object.__setattr__(self, "_json", made)  # frozen: a cache, not a field
+        return {name: dict(v) if isinstance(v, dict) else v for name, v in made.items()}
 
 
 def _check(spec: dataclasses.Field[Any], value: Any) -> Any:

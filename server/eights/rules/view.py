@@ -235,12 +235,18 @@ class SeatView:
 
     def to_json(self) -> dict[str, Any]:
         out = self.table.to_json()
-        out["seat"] = self.seat
-        out["hand"] = codes(self.hand)
-        out["drawn"] = None if self.drawn is None else CODE_OF[self.drawn]
-        out["legal"] = [a.to_json() for a in self.legal]
-        out["unplayable"] = {CODE_OF[c]: why for c, why in self.unplayable.items()}
+        out.update(self.own_json())
         return out
+
+    def own_json(self) -> dict[str, Any]:
+        """The seat's own part of ``to_json`` (the rest is the public table's)."""
+        return {
+            "seat": self.seat,
+            "hand": codes(self.hand),
+            "drawn": None if self.drawn is None else CODE_OF[self.drawn],
+            "legal": [a.to_json() for a in self.legal],
+            "unplayable": {CODE_OF[c]: why for c, why in self.unplayable.items()},
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> SeatView:
@@ -323,14 +329,15 @@ def _draws_left(pos: Position) -> int | None:
     return max(most - pos.draws, 0)
 
 
-def view_for(pos: Position, seat: int) -> SeatView:
-    """What ``seat`` sees: its own hand, the public table, its legal actions and reasons."""
+def view_for(pos: Position, seat: int, table: PublicView | None = None) -> SeatView:
+    """What ``seat`` sees: its own hand, the public table, its legal actions and reasons.
+    ``table``: ``public_view(pos)`` when the caller has it already (one for every seat)."""
     if not 0 <= seat < pos.players:
         raise ValueError(f"no seat {seat} at a table of {pos.players}")
     legal = legal_actions(pos) if seat == pos.turn else []
     return SeatView(
         seat=seat,
-        table=public_view(pos),
+        table=public_view(pos) if table is None else table,
         hand=tuple(pos.hands[seat]),
         drawn=pos.drawn if seat == pos.turn else None,
         legal=tuple(legal),

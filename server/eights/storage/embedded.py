@@ -128,8 +128,7 @@ class EmbeddedRedis:
             stdin=asyncio.subprocess.DEVNULL,
             stdout=asyncio.subprocess.DEVNULL,
             stderr=asyncio.subprocess.DEVNULL,
-            umask=PRIVATE_UMASK,
-            preexec_fn=child_setup(),
+            preexec_fn=child_setup(),  # umask 077 too (uvloop takes no ``umask``)
         )
         (self.folder / PID_NAME).write_text(f"{self.process.pid}\n")  # in the 0700 folder
         await self._wait_ready()

@@ -12,6 +12,7 @@ from eights.rooms import Room
 from eights.rooms.repair import DamagedRoom, read_room
 
 from . import scripts
+from .batch import ScriptBatch
 from .keys import TTL_SECONDS, channel, presence_key, room_key
 
 
@@ -29,7 +30,7 @@ class RoomStore:
         self.redis = redis
         self.ttl = ttl
         self._create = redis.register_script(scripts.CREATE)
-        self._save = redis.register_script(scripts.SAVE)
+        self._save = ScriptBatch(redis, scripts.SAVE)
         self._presence = redis.register_script(scripts.PRESENCE)
 
     async def load(self, token: str) -> Room | None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import orjson
-from aiohttp import web
+from aiohttp import WSMsgType, web
 
 from .limits import TokenBucket
 
@@ -72,7 +72,7 @@ class Device:
         """Unique across processes: it names this socket in the room's presence set."""
         self.sent: dict[int, tuple[int, str]] = {}
         """seat -> (version, presence) last sent."""
-        self._outbox: deque[tuple[int | None, str]] = deque()
+        self._outbox: deque[tuple[int | None, bytes]] = deque()
         self._others = 0
         self._bytes = 0
         self.peak_messages = 0
@@ -119,7 +119,12 @@ class Device:
         and the device is dropped instead (it reconnects and is sent the current state)."""
         if self._closed or self._close_code is not None:
             return
-        text = orjson.dumps(message).decode()
+        self.send_encoded(orjson.dumps(message), state_of)
+
+    def send_encoded(self, text: bytes, state_of: int | None = None) -> None:
+        """``send`` of a message already encoded as JSON (UTF-8)."""
+        if self._closed or self._close_code is not None:
+            return
         if state_of is not None and any(m[0] == state_of for m in self._outbox):
             self._outbox = deque(m for m in self._outbox if m[0] != state_of)
             self._recount()
@@ -178,9 +183,11 @@ class Device:
                 self._others -= state_of is None
                 try:
                     if self._buffered():  # the send may wait for the peer: bound it
-                        await asyncio.wait_for(self.ws.send_str(text), self.limits.send_seconds)
+                        await asyncio.wait_for(
+                            self.ws.send_frame(text, WSMsgType.TEXT), self.limits.send_seconds
+                        )
                     else:  # nothing buffered: the send cannot wait
-                        await self.ws.send_str(text)
+                        await self.ws.send_frame(text, WSMsgType.TEXT)
                     self._progress.set()
                 except TimeoutError:
                     self._drop_soon(CLOSE_NOT_READING)

@@ -23,7 +23,7 @@ from eights.rooms import (
     Repeat,
     Room,
     RoomError,
-    device_state,
+    encoded_states,
     room_error,
 )
 from eights.rooms.bridges import bridge_seat
@@ -72,6 +72,7 @@ class Hub:
         self.stopping = False
         """Set when the server stops: no new sockets, no new actions from open ones."""
         self._closed = False
+        service.on_change = self.changed
 
     # ---- life --------------------------------------------------------------------------
     async def start(self) -> None:
@@ -226,7 +227,7 @@ class Hub:
                         )
                         self._spawn(self.refresh(token))
                     elif data.startswith("v") and data[1:].isdigit():
-                        self._spawn(self.refresh(token, version=int(data[1:])))
+                        self.heard(token, int(data[1:]))
                 return
             except asyncio.CancelledError:
                 raise
@@ -241,6 +242,39 @@ class Hub:
                     continue  # Redis still away: listen fails again and this waits again
                 for token in list(self.rooms):  # news may have been missed meanwhile
                     self._spawn(self.refresh(token))
+
+    def heard(self, token: str, version: int) -> None:
+        """News of ``version``: nothing to do when every device here holds it already (a
+        change made here was pushed at once); when this process is storing that version
+        itself, look again once its save ends; else read the room and push it."""
+        if self.holds(token, version):
+            return
+        saving = self.service.writing(token, version)
+        if saving is not None and not saving.done():
+            saving.add_done_callback(lambda _: self.heard(token, version))
+            return
+        self._spawn(self.refresh(token, version=version))
+
+    def holds(self, token: str, version: int) -> bool:
+        """Every device of the room here was sent ``version`` or later."""
+        for device in self.rooms.get(token, ()):
+            for seat in device.seats:
+                if device.sent.get(seat, (0, ""))[0] < version:
+                    return False
+        return True
+
+    def changed(self, loaded: Loaded) -> None:
+        """The room as a change made in this process left it: pushed to the devices here
+        at once (just after the answer to the device that made it, as docs/protocol.md
+        says), and its computer move or clock started."""
+        asyncio.get_running_loop().call_soon(self._changed, loaded)
+
+    def _changed(self, loaded: Loaded) -> None:
+        token = loaded.room.token
+        here = self.presence.get(token)
+        if here is not None and token in self.rooms:
+            self.push(loaded, here)
+        self.schedule(loaded)
 
     async def _heartbeat(self) -> None:
         """Keep this process's sockets marked present."""
@@ -280,21 +314,29 @@ class Hub:
             self._locks.pop(token, None)
 
     def push(self, loaded: Loaded, here: set[int]) -> None:
+        """Send each device of the room here its seats' state, where it has not had this
+        version with this presence yet. The public parts are built once for all of them."""
         room = loaded.room
         mark = ",".join(map(str, sorted(here)))
+        due: list[tuple[Device, int]] = []
         for device in list(self.rooms.get(room.token, ())):
             if any(room.seats[s].nonce != device.nonces.get(s) for s in device.seats):
                 device.send({"type": "error", **room_error("bad_credential").to_json()})
                 device.close_after_send(CLOSE_UNAUTHORISED)
                 continue
             for seat in device.seats:
-                if device.sent.get(seat, (0, ""))[0] > room.version:
-                    continue
-                if device.sent.get(seat) == (room.version, mark):
+                sent = device.sent.get(seat)
+                if sent is not None and (sent[0] > room.version or sent == (room.version, mark)):
                     continue
                 device.sent[seat] = (room.version, mark)
-                state = device_state(room, loaded.position, seat, here, now=self.service.clock())
-                device.send(state, state_of=seat)
+                due.append((device, seat))
+        if not due:
+            return
+        states = encoded_states(
+            room, loaded.position, {seat for _, seat in due}, here, now=self.service.clock()
+        )
+        for device, seat in due:
+            device.send_encoded(states[seat], state_of=seat)
 
     # ---- the computer and the clock ----------------------------------------------------
     def schedule(self, loaded: Loaded) -> None:

@@ -7,6 +7,7 @@ accepted action costs one Redis round trip: the compare-and-set script.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 import time
@@ -31,6 +32,7 @@ from eights.rooms import (
 )
 from eights.rules import Position
 from eights.storage import RoomStore
+from eights.storage.store import Saved
 
 Operation = Callable[[Room, Position | None], Change | Repeat | RoomError | None]
 
@@ -85,6 +87,12 @@ class TableService:
         self._cache: OrderedDict[str, Loaded] = OrderedDict()
         self._cache_size = cache_size
         self._damaged: set[str] = set()
+        self._writing: dict[str, tuple[int, asyncio.Future[None]]] = {}
+        """token -> the version a save of this process is writing, and when it ends."""
+        self.on_change: Callable[[Loaded], None] | None = None
+        """Told of the room as it stands after every change made here (and after a lost
+        race, of the newer room read instead): the hub pushes it to this process's devices
+        at once, without waiting for the room's news to come back from Redis."""
 
     # ---- loading -------------------------------------------------------------------
     async def load(self, token: str) -> Loaded | None:
@@ -164,6 +172,11 @@ class TableService:
         while len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)
 
+    def writing(self, token: str, version: int) -> asyncio.Future[None] | None:
+        """When this process is storing ``version`` of the room: its save's end."""
+        entry = self._writing.get(token)
+        return entry[1] if entry is not None and entry[0] == version else None
+
     async def mutate(
         self, token: str, operation: Operation, *, optimistic: bool = True
     ) -> tuple[Change | Repeat | RoomError | None, Loaded | None]:
@@ -173,6 +186,25 @@ class TableService:
         Redis; a lost race or a refusal made on a stale copy is retried on a fresh read.
         Returns the result and the room as it stands afterwards (None: no such room).
         """
+        result, loaded = await self._mutate(token, operation, optimistic)
+        if loaded is not None and self.on_change is not None:
+            self.on_change(loaded)
+        return result, loaded
+
+    async def _save(self, token: str, room: Room, expected: int) -> Saved:
+        """The compare-and-set, with the version it writes known meanwhile (``writing``)."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._writing[token] = (room.version, done)
+        try:
+            return await self.store.save(room, expected=expected)
+        finally:
+            if self._writing.get(token, (0, None))[1] is done:
+                del self._writing[token]
+            done.set_result(None)
+
+    async def _mutate(
+        self, token: str, operation: Operation, optimistic: bool
+    ) -> tuple[Change | Repeat | RoomError | None, Loaded | None]:
         loaded = self._cache.get(token) if optimistic else None
         fresh = loaded is None
         for _ in range(RETRIES):
@@ -190,7 +222,7 @@ class TableService:
                     return result, loaded
                 loaded = None
                 continue
-            saved = await self.store.save(result.room, expected=loaded.room.version)
+            saved = await self._save(token, result.room, loaded.room.version)
             if saved.ok:
                 after = Loaded(result.room, result.position)
                 self._remember(after)
