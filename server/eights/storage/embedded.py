@@ -21,7 +21,7 @@ from redis.exceptions import RedisError
 
 from .datadir import DataDirLock, make_files_private, private_dir, socket_path
 from .leftover import PID_NAME, stop_leftover
-from .lifetime import PRIVATE_UMASK, child_setup
+from .lifetime import child_setup
 
 log = logging.getLogger("eights.storage")
 
