@@ -774,12 +774,24 @@ function historyPanel(m, on) {
       h("button", { type: "button", class: "btn small ghost", onclick: on.toggleHistory, "aria-label": "Close scores" }, "\u2715")),
     current,
     handLog(m),
+    tallyLine(m),
     rows.length
       ? h("div", { class: "table-scroll" }, h("table", {}, h("thead", {}, head), h("tbody", {}, rows)))
       : h("p", { class: "muted" }, "No finished games yet."),
     h("p", { class: "muted small" }, "Each game’s seed is revealed when it ends, so every deal can be checked. ",
       h("a", { href: `/verify?token=${encodeURIComponent(room.token)}`, "data-link": "" }, "Verify a game")),
     resetControl(m, on));
+}
+
+/** Every game since the table opened, when the list below shows only the newest. */
+function tallyLine(m) {
+  const { room, names } = m;
+  const tally = room.tally;
+  if (!tally || !(tally.games > (room.history || []).length)) return null;
+  const noun = room.variant === "duo" ? "rounds" : "games";
+  const wins = (tally.wins || []).map((w, s) => `${nameInSentence(names, s)} ${w}`).join(", ");
+  return h("p", { class: "muted small", testid: "tally" },
+    `${tally.games} ${noun} in all, won: ${wins}. The newest ${(room.history || []).length} are below.`);
 }
 
 /** This hand move by move, in the words the live region used (the newest last). */

@@ -15,6 +15,7 @@ import redis
 from eights.rooms import TableSpec, parse_spec
 from eights.rooms.errors import RoomError
 from eights.storage import room_key
+from eights.storage.store import stored_document
 from tests.rooms_helpers import open_table
 
 
@@ -26,10 +27,10 @@ async def seated_pair(table: Any) -> tuple[Any, Any]:
 
 
 def stored(redis_sync: redis.Redis, token: str) -> tuple[bytes, bytes]:
-    version, doc = redis_sync.hmget(room_key(token), ["v", "d"])
-    assert isinstance(version, bytes)
-    assert isinstance(doc, bytes)
-    return version, doc
+    """The stored version and the room's document, whichever form it is stored in."""
+    data = stored_document(redis_sync, token)
+    assert data is not None
+    return str(data["version"]).encode(), orjson.dumps(data)
 
 
 # ---- 1. sizes are checked before anything is made -------------------------------------
@@ -137,7 +138,7 @@ async def test_a_stored_room_with_a_seat_written_as_true_is_repaired_not_a_500(
     assert len(actions) == 3
     bad = [[bool(seat), action] for seat, action in actions]
     data["game"]["actions"] = bad
-    redis_sync.hset(room_key(host.token), "d", orjson.dumps(data))
+    redis_sync.hset(room_key(host.token), "d", orjson.dumps(data))  # an older server's form
 
     fresh = await open_table(aiohttp_client, make_app())  # another process: no cache
     with caplog.at_level(logging.WARNING, logger="eights.rooms"):

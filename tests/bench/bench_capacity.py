@@ -109,10 +109,12 @@ class Server:
                 process.wait(10)
 
 
-def start_eights(folder: Path) -> Server:
+def start_eights(folder: Path, fsync: str) -> Server:
+    """``eights serve`` as shipped (its default Redis pool), its per-address limits off
+    (every socket comes from 127.0.0.1), the embedded Redis fsyncing as ``fsync`` says."""
     env = dict(os.environ, EIGHTS_BOT_DELAY="0", EIGHTS_HTTP_RATE="0", EIGHTS_ROOMS_PER_HOUR="0",
                EIGHTS_ROOMS_PER_DAY="0", EIGHTS_SOCKETS_PER_ADDRESS="0",
-               EIGHTS_REDIS_POOL="4000")  # fmt: skip
+               EIGHTS_REDIS_FSYNC=fsync)  # fmt: skip
     command = [sys.executable, "-m", "eights.cli.main", "serve", "--port", "0",
                "--data-dir", str(folder / "eights-data"), "--secret", "bench"]  # fmt: skip
     process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE,
@@ -136,13 +138,13 @@ def start_eights(folder: Path) -> Server:
     return Server("eights", process, "127.0.0.1", port, redis_pid, socket)
 
 
-def start_stack(folder: Path, view_bytes: int) -> Server:
+def start_stack(folder: Path, view_bytes: int, fsync: str) -> Server:
     data = folder / "stack-redis"
     data.mkdir()
     socket = str(data / "redis.sock")
     redis = subprocess.Popen(
         [redis_server_binary(), "--port", "0", "--unixsocket", socket, "--dir", str(data),
-         "--appendonly", "yes", "--appendfsync", "everysec", "--save", "",
+         "--appendonly", "yes", "--appendfsync", fsync, "--save", "",
          "--loglevel", "warning"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip
@@ -389,14 +391,19 @@ async def measure(
     await asyncio.sleep(0.5)
     rss_after = rss_bytes(server.process.pid)
     try:
-        profiler = None
-        if args.profile and server.name == "eights" and run == 0:  # py-spy, saturated phase
-            spy = str(Path(sys.executable).with_name("py-spy"))
-            profiler = subprocess.Popen(
-                [spy, "record", "--pid", str(server.process.pid), "--format", "raw", "--rate",
-                 "250", "--output", f"{args.profile}.{count}", "--duration",
-                 str(round(warm + seconds))],
+        profiling = args.profile and server.name == "eights" and run == 0
+
+        def spy(phase: str) -> subprocess.Popen[bytes] | None:
+            """py-spy over one phase of Eights (warm-up included), to PROFILE.ROOMS.PHASE."""
+            if not profiling:
+                return None
+            return subprocess.Popen(
+                [str(Path(sys.executable).with_name("py-spy")), "record", "--pid",
+                 str(server.process.pid), "--format", "raw", "--rate", "250", "--output",
+                 f"{args.profile}.{count}.{phase}", "--duration", str(round(warm + seconds))],
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+
+        profiler = spy("saturated")
         results = [await run_phase(server, rooms, None, None, warm, seconds)]
         if profiler is not None:
             profiler.wait(30)
@@ -404,7 +411,10 @@ async def measure(
         reference.setdefault(count, max(1, results[0]["moves_per_second"]))
         for fraction in args.paced_steps:
             target = max(1, round(fraction * reference[count]))
+            profiler = spy(f"paced{fraction}")
             results.append(await run_phase(server, rooms, target, fraction, warm, seconds))
+            if profiler is not None:
+                profiler.wait(30)
             print(results[-1], file=sys.stderr)
         per_socket = round((rss_after - rss_before) / (2 * count))
         per_room = redis_bytes_per_room(server, rooms)
@@ -428,9 +438,9 @@ def servers(folder: Path, args: argparse.Namespace) -> Iterator[list[Server]]:
             if name not in args.servers:
                 continue
             if name == "eights":
-                server = start_eights(folder)
+                server = start_eights(folder, args.fsync)
             elif name == "stack":
-                server = start_stack(folder, args.stack_view_bytes)
+                server = start_stack(folder, args.stack_view_bytes, args.fsync)
             else:
                 server = start_bgio(folder)
             stack.callback(server.stop)
@@ -517,7 +527,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "cpus": os.cpu_count(), "seconds": args.seconds, "warm": args.warm,
         "repeat": args.repeat, "paced_steps": args.paced_steps,
         "pace_reference": {"server": args.servers[0], "moves_per_second": reference},
-        "stack_view_bytes": args.stack_view_bytes, "skipped": args.skipped,
+        "stack_view_bytes": args.stack_view_bytes, "fsync": args.fsync, "skipped": args.skipped,
         "notes": ["bgio keeps its matches in memory: no Redis, so its redis fields are null"]
                  if "bgio" in args.servers else [],
         "results": results, "medians": rows, "ratios": ratios(rows),
@@ -589,6 +599,10 @@ def main() -> None:
     parser.add_argument("--paced-steps", type=float, nargs="+", default=[0.5],
                         help="paced phases at these fractions of Eights' saturated rate",
                         )  # fmt: skip
+    parser.add_argument(
+        "--fsync", choices=("always", "everysec"), default="always",
+        help="both Redis servers' appendfsync (Eights ships with always)",
+    )  # fmt: skip
     parser.add_argument("--profile", help="py-spy raw profile of eights serve to this file")
     parser.add_argument(
         "--stack-view-bytes", type=int, default=0,

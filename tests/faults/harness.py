@@ -20,11 +20,12 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
-import orjson
+from redis import Redis as SyncRedis
 from redis.asyncio import Redis
 
-from eights.storage import redis_server_binary, room_key, socket_path
+from eights.storage import redis_server_binary, socket_path
 from eights.storage.leftover import alive, read_pid
+from eights.storage.store import stored_document
 from eights.tableclient import ProtocolError, Reply, TableClient
 
 START_SECONDS = 20.0
@@ -332,13 +333,12 @@ class Duo:
     async def check(self, redis_url: str) -> int:
         """Each acknowledged move is in the stored game exactly once, at its version, and
         every move stored was acknowledged; the number of moves checked."""
-        client = Redis.from_url(redis_url)
+        client = SyncRedis.from_url(redis_url)
         try:
-            raw = await client.hget(room_key(self.token), "d")
+            room = stored_document(client, self.token)
         finally:
-            await client.aclose()
-        assert raw is not None, "the room is gone"
-        room = orjson.loads(raw)
+            client.close()
+        assert room is not None, "the room is gone"
         actions = room["game"]["actions"]
         assert room["version"] - self.start_version == len(actions), "moves lost or doubled"
         assert sorted(self.acks) == list(range(self.start_version + 1, room["version"] + 1))

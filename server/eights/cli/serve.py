@@ -45,7 +45,8 @@ def tune_collector() -> None:
     """What is alive at start-up lives for good: frozen out of every collection."""
     gc.collect()
     gc.freeze()
-    gc.set_threshold(*GC_THRESHOLDS)
+    raw = os.environ.get("EIGHTS_GC_THRESHOLDS", "")
+    gc.set_threshold(*(tuple(int(x) for x in raw.split(",")) if raw else GC_THRESHOLDS))
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:

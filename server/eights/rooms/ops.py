@@ -45,10 +45,14 @@ from .replay import TIMED_OUT, replay, rules_of, timed_out_seat
 from .room import Game, Mode, Room, Seat
 from .takeback import last_own_action
 
-RECENT_IDS = 32
-"""How many action ids a seat's device may repeat and be answered as before."""
-HISTORY = 200
-"""Finished games a room remembers."""
+RECENT_IDS = 8
+"""How many action ids a seat's device may repeat and be answered as before: the table
+keeps the newest ``RECENT_IDS`` times its seats, whoever sent them (a device repeats the
+move it has no answer for yet, so only the newest matter)."""
+HISTORY = 5
+"""Finished games a room keeps whole (the newest): with the tally of every game since the
+room opened, that bounds a room's size however many games it has played (each game's whole
+record stays with the player who asks for it at its end: ``/record``)."""
 TIMERS = range(5, 601)
 DEFAULT_TIMER = {"classic": 20}
 """Seconds a turn, by variant, where the table has a clock by default (000 has 20)."""
@@ -547,9 +551,8 @@ def _play(
         new.game.actions.append([LAPSED, lapsed])
     new.game.actions.append([seat, action.to_json()])
     if action_id is not None:
-        ids = new.recent.setdefault(str(seat), [])
-        ids.append([action_id, new.version])
-        del ids[:-RECENT_IDS]
+        new.recent.setdefault(str(seat), []).append([action_id, new.version])
+        _trim_recent(new.recent, RECENT_IDS * room.players)
     after = outcome.position
     _settled(room, new, after, now, same_turn=_turn_goes_on(after, seat, action))
     answer: dict[str, Any] = {"ok": True, "version": new.version}
@@ -562,6 +565,15 @@ def _turn_goes_on(after: Position, seat: int, action: Action) -> bool:
     """Whether ``seat``'s turn is still going on after ``action``: it drew and must (or
     may) go on. A turn that ends and comes back to the same seat is a new turn."""
     return after.outcome is None and after.turn == seat and action.type is ActionType.DRAW
+
+
+def _trim_recent(recent: dict[str, list[list[Any]]], keep: int) -> None:
+    """Drop the oldest ids, whichever seat's, until ``keep`` are left."""
+    while sum(len(ids) for ids in recent.values()) > keep:
+        seat = min((s for s in recent if recent[s]), key=lambda s: recent[s][0][1])
+        del recent[seat][0]
+        if not recent[seat]:
+            del recent[seat]
 
 
 def _settled(room: Room, new: Room, after: Position, now: int, *, same_turn: bool) -> None:
@@ -591,6 +603,9 @@ def _settled(room: Room, new: Room, after: Position, now: int, *, same_turn: boo
             }
         )
         del new.history[:-HISTORY]
+        new.played += 1
+        wins = new.wins + [0] * (room.players - len(new.wins))
+        new.wins = [w + (seat in game.winners) for seat, w in enumerate(wins)]
 
 
 def _arm(room: Room, position: Position, now: int) -> None:

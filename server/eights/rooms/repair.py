@@ -62,6 +62,7 @@ def repair(room: Room, now: int) -> Repaired:
     older server) is read as that seat; the first action that still does not replay, and
     every action after it, is dropped. Raises DamagedRoom when not even the deal replays."""
     new = room.evolve(room.version + 1, now)
+    new.stored = None  # written whole: what is stored is what did not replay
     if new.game is None:
         return Repaired(new, None, [])
     notes: list[str] = []

@@ -53,6 +53,16 @@ class Game:
     """``[seat, action]`` for each accepted action, ``["deal"]`` for each next hand."""
 
 
+@dataclass(frozen=True)
+class Stored:
+    """How much of a room its stored form holds: the room's fixed part as encoded, and
+    the game (its number) and how many of its actions."""
+
+    meta: bytes
+    game: int | None
+    actions: int
+
+
 @dataclass
 class Room:
     token: str
@@ -76,7 +86,12 @@ class Room:
     entropy: list[str] = field(default_factory=list)
     """Each seat's latest contribution to the next deal."""
     history: list[dict[str, Any]] = field(default_factory=list)
-    """One entry a finished game: winners, points and the revealed seed."""
+    """One entry a finished game, the newest few (``ops.HISTORY``): winners, points and
+    the revealed seed."""
+    played: int = 0
+    """Games finished at this table since it opened."""
+    wins: list[int] = field(default_factory=list)
+    """Games each seat has won (a tie counts for each winner)."""
     recent: dict[str, list[list[Any]]] = field(default_factory=dict)
     """seat -> the last action ids it sent, each with the version it produced."""
     deadline: int | None = None
@@ -91,6 +106,9 @@ class Room:
     house: list[dict[str, str]] = field(default_factory=list)
     """How this table differs from its variant's text, in words (``rules.house_notes``);
     fixed when the room is made, shown to every seat."""
+    stored: Stored | None = field(default=None, compare=False, repr=False)
+    """What the store holds of the version this room was made from (not part of the
+    document): lets a save write only what changed. None: write it all."""
 
     @property
     def players(self) -> int:
@@ -106,7 +124,7 @@ class Room:
     def to_json(self) -> dict[str, Any]:
         """The document as JSON-able data. Shares the (never mutated) action entries and
         history records instead of copying them: it is built once a move."""
-        out = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        out = {f.name: getattr(self, f.name) for f in DOCUMENT_FIELDS}
         out["mode"] = self.mode.value
         out["seats"] = [vars(seat) for seat in self.seats]
         out["game"] = None if self.game is None else vars(self.game)
@@ -127,6 +145,7 @@ class Room:
             agreed=list(self.agreed),
             entropy=list(self.entropy),
             history=list(self.history),
+            wins=list(self.wins),
             recent={seat: list(ids) for seat, ids in self.recent.items()},
             options=dict(self.options),
         )
@@ -134,7 +153,19 @@ class Room:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Room:
         raw = dict(data)
+        raw.pop("stored", None)
+        if "played" not in raw:  # stored before the tally: count the games it still lists
+            history = raw.get("history") or []
+            raw["played"] = len(history)
+            raw["wins"] = [
+                sum(seat in (h.get("winners") or []) for h in history)
+                for seat in range(len(raw["seats"]))
+            ]
         raw["mode"] = Mode(raw["mode"])
         raw["seats"] = [Seat(**s) for s in raw["seats"]]
         raw["game"] = None if raw["game"] is None else Game(**raw["game"])
         return cls(**raw)
+
+
+DOCUMENT_FIELDS = tuple(f for f in dataclasses.fields(Room) if f.name != "stored")
+"""The fields of the room document (``stored`` is the store's note, not the room's)."""

@@ -13,7 +13,8 @@ from typing import Any
 
 import orjson
 
-from eights.rules import Position, game_result, public_view, view_for
+from eights.rules import Position, event_for, game_result, public_view, view_for
+from eights.rules.events import Event
 from eights.rules.shuffle import fingerprint
 
 from .bridges import FINISH_VARIANTS
@@ -53,6 +54,7 @@ def public_room(
         "fingerprint": fingerprint(room.next_seed if room.game is None else room.game.seed),
         "next_fingerprint": fingerprint(room.next_seed) if over else None,
         "history": room.history,
+        "tally": {"games": room.played, "wins": room.wins or [0] * room.players},
         "timer": room.timer,
         "deadline": room.deadline,
         "bridge_deadline": room.bridge_deadline,
@@ -82,18 +84,50 @@ def device_state(
     }
 
 
+class PublicLogs:
+    """The public log of each room's hand as it grows: an event is told (``event_for``)
+    once, not again at every version. Bounded: the rooms seen last."""
+
+    def __init__(self, rooms: int = 10_000) -> None:
+        self._rooms: dict[str, tuple[list[Event], list[dict[str, Any]]]] = {}
+        self._size = rooms
+
+    def of(self, token: str, position: Position) -> tuple[dict[str, Any], ...]:
+        events = position.log
+        kept = self._rooms.pop(token, None)
+        told: list[dict[str, Any]] = []
+        if kept is not None:
+            seen, told = kept
+            n = len(seen)
+            if not (n <= len(events) and (n == 0 or events[n - 1] is seen[n - 1])):
+                told = []  # another hand, or a position read again: tell it all
+            elif n and events[0] is not seen[0]:
+                told = []
+        told = told + [event_for(e, None) for e in events[len(told) :]]
+        self._rooms[token] = (list(events), told)
+        if len(self._rooms) > self._size:
+            del self._rooms[next(iter(self._rooms))]
+        return tuple(told)
+
+    def forget(self, token: str) -> None:
+        self._rooms.pop(token, None)
+
+
 def encoded_states(
     room: Room,
     position: Position | None,
     seats: Iterable[int],
     connected: Collection[int],
     now: int | None = None,
+    logs: PublicLogs | None = None,
 ) -> dict[int, bytes]:
     """``device_state`` of each of ``seats``, encoded as JSON: the public parts (the room,
     the table and its log) built and encoded once for all of them. The bytes decode to
     exactly what ``device_state`` returns."""
     shared = orjson.Fragment(orjson.dumps(public_room(room, position, connected)))
-    table = None if position is None else public_view(position)
+    table = None
+    if position is not None:
+        table = public_view(position, None if logs is None else logs.of(room.token, position))
     table_json = b"" if table is None else orjson.dumps(table.to_json())
     out: dict[int, bytes] = {}
     for seat in seats:

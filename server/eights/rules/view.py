@@ -262,8 +262,9 @@ class SeatView:
         )
 
 
-def public_view(pos: Position) -> PublicView:
-    """The view for spectators and for the pass-and-play cover screen."""
+def public_view(pos: Position, log: tuple[dict[str, Any], ...] | None = None) -> PublicView:
+    """The view for spectators and for the pass-and-play cover screen. ``log``: the hand's
+    public log (``public_log``) when the caller keeps it already."""
     outcome = pos.outcome
     totals = totals_after(pos)
     game = game_result(pos)
@@ -293,7 +294,7 @@ def public_view(pos: Position) -> PublicView:
         fingerprint=None if pos.seed is None else fingerprint(pos.seed),
         seed=pos.seed if game is not None else None,
         entropy=pos.entropy,
-        log=tuple(event_for(e, None) for e in pos.log),
+        log=tuple(event_for(e, None) for e in pos.log) if log is None else log,
         pending=None
         if pos.pending is None
         else {"kind": pos.pending.kind, "count": pos.pending.count},

@@ -16,6 +16,21 @@ def presence_key(token: str) -> str:
     return f"{PREFIX}:{{{token}}}:here"
 
 
+def moves_key(token: str) -> str:
+    """The current game's actions, one list entry each."""
+    return f"{PREFIX}:{{{token}}}:moves"
+
+
+def ids_key(token: str) -> str:
+    """The action ids recently answered, ``[seat, id, version]`` each."""
+    return f"{PREFIX}:{{{token}}}:ids"
+
+
+def room_keys(token: str) -> list[str]:
+    """Every key of the room: room, presence, moves, ids."""
+    return [room_key(token), presence_key(token), moves_key(token), ids_key(token)]
+
+
 def channel(token: str) -> str:
     """The pub/sub channel on which a room's changes are announced to every process."""
     return f"{PREFIX}:{{{token}}}:news"

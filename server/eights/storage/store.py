@@ -1,4 +1,9 @@
-"""Rooms in Redis: load, create, compare-and-set, presence. One script per change."""
+"""Rooms in Redis: load, create, compare-and-set, presence. One script per change.
+
+A change writes what it changed (``scripts``): the tick, the new actions appended, the
+new action ids appended, and the room's fixed part only when that changed. So a move's
+write is the size of the move, however long the game.
+"""
 
 from __future__ import annotations
 
@@ -6,14 +11,20 @@ from dataclasses import dataclass
 from typing import Any
 
 import orjson
+from redis import Redis as SyncRedis
 from redis.asyncio import Redis
 
 from eights.rooms import Room
+from eights.rooms.ops import RECENT_IDS
 from eights.rooms.repair import DamagedRoom, read_room
+from eights.rooms.room import Stored
 
 from . import scripts
 from .batch import ScriptBatch
-from .keys import TTL_SECONDS, channel, presence_key, room_key
+from .keys import TTL_SECONDS, channel, ids_key, moves_key, presence_key, room_key, room_keys
+
+TICK = ("updated", "deadline", "bridge_deadline", "agreed")
+"""The fields of a room a move may change besides its actions and ids (with ``version``)."""
 
 
 @dataclass(frozen=True)
@@ -29,21 +40,28 @@ class RoomStore:
     def __init__(self, redis: Redis, ttl: int = TTL_SECONDS) -> None:
         self.redis = redis
         self.ttl = ttl
-        self._create = redis.register_script(scripts.CREATE)
         self._save = ScriptBatch(redis, scripts.SAVE)
         self._presence = redis.register_script(scripts.PRESENCE)
+
+    async def aclose(self) -> None:
+        """Stop the batched writes and close their connection."""
+        await self._save.aclose()
 
     async def load(self, token: str) -> Room | None:
         """The stored room, None when there is none, or DamagedRoom when the document
         cannot be read as a room."""
-        version, doc = await self.redis.hmget(room_key(token), ["v", "d"])
-        if version is None or doc is None:
+        async with self.redis.pipeline(transaction=True) as pipe:  # one MULTI: one version
+            pipe.hmget(room_key(token), ["v", "d", "m", "t"])
+            pipe.lrange(moves_key(token), 0, -1)
+            pipe.lrange(ids_key(token), 0, -1)
+            (version, whole, fixed, tick), moves, ids = await pipe.execute()
+        if version is None:
             return None
-        try:
-            data = orjson.loads(doc)
-        except orjson.JSONDecodeError:
-            raise DamagedRoom(token, "the document is not JSON") from None
-        return read_room(token, data)
+        parts = [version, whole] if whole is not None else [version, None, fixed, tick, moves, ids]
+        room = read_room(token, assemble(token, parts))
+        if parts[1] is None:
+            room.stored = stored_form(room, len(room.game.actions) if room.game else 0)
+        return room
 
     async def version(self, token: str) -> int | None:
         raw = await self.redis.hget(room_key(token), "v")
@@ -51,25 +69,63 @@ class RoomStore:
 
     async def create(self, room: Room) -> bool:
         """Store a new room; False when its token is already taken."""
-        doc = _dump(room.to_json())
-        done = await self._create(keys=[room_key(room.token)], args=[room.version, doc, self.ttl])
-        return bool(done)
+        code = await self._write(room, None)
+        return code == 0
 
     async def save(self, room: Room, expected: int) -> Saved:
         """Store ``room`` if the stored one is still at ``expected``, and announce it."""
-        token = room.token
-        result = await self._save(
-            keys=[room_key(token), presence_key(token)],
-            args=[expected, room.version, _dump(room.to_json()), self.ttl, channel(token)],
-        )
-        code = int(result)
+        code = await self._write(room, expected)
         return Saved(ok=code == 0, gone=code == -1)
+
+    async def _write(self, room: Room, expected: int | None) -> int:
+        token = room.token
+        meta = orjson.dumps(fixed_part(room))
+        before = room.stored
+        game = room.game
+        actions = game.actions if game is not None else []
+        number = game.number if game is not None else None
+        whole = (
+            before is None
+            or expected is None
+            or before.game != number
+            or before.actions > len(actions)
+        )
+        if whole:
+            moves = actions
+            ids = sorted(
+                ([seat, i, v] for seat, seen in room.recent.items() for i, v in seen),
+                key=lambda entry: entry[2],
+            )
+        else:
+            assert before is not None
+            moves = actions[before.actions :]
+            ids = [
+                [seat, i, v] for seat, seen in room.recent.items() for i, v in seen if v > expected
+            ]
+        tick = orjson.dumps({name: getattr(room, name) for name in TICK})
+        args: list[Any] = [
+            "" if expected is None else expected,
+            room.version,
+            self.ttl,
+            channel(token),
+            meta if whole or before is None or meta != before.meta else b"",
+            tick,
+            "r" if whole else "a",
+            RECENT_IDS * max(1, room.players),
+            len(moves),
+            *(orjson.dumps(entry) for entry in moves),
+            *(orjson.dumps(entry) for entry in ids),
+        ]
+        code = int(await self._save(room_keys(token), args))
+        if code == 0:
+            room.stored = Stored(meta, number, len(actions))
+        return code
 
     async def presence(self, token: str, member: str, until_ms: int, now_ms: int) -> set[int]:
         """Mark ``member`` ("seat:connection") present until ``until_ms`` (0 to leave);
         the seats present afterwards."""
         members = await self._presence(
-            keys=[room_key(token), presence_key(token)],
+            keys=room_keys(token),
             args=[member, until_ms, now_ms, self.ttl, channel(token)],
         )
         return _seats(members)
@@ -80,12 +136,62 @@ class RoomStore:
 
     async def ttls(self, token: str) -> dict[str, int]:
         """Seconds left on each of the room's keys (for tests and operators)."""
-        keys = {"room": room_key(token), "presence": presence_key(token)}
-        return {name: int(await self.redis.ttl(key)) for name, key in keys.items()}
+        names = ("room", "presence", "moves", "ids")
+        return {
+            name: int(await self.redis.ttl(key))
+            for name, key in zip(names, room_keys(token), strict=True)
+        }
 
 
-def _dump(data: dict[str, Any]) -> bytes:
-    return orjson.dumps(data)
+def fixed_part(room: Room) -> dict[str, Any]:
+    """The room without what a move changes: its actions, ids, tick and version."""
+    data = room.to_json()
+    for name in (*TICK, "version", "recent"):
+        data.pop(name)
+    if room.game is not None:
+        data["game"] = {k: v for k, v in data["game"].items() if k != "actions"}
+    return data
+
+
+def stored_form(room: Room, actions: int) -> Stored:
+    return Stored(
+        orjson.dumps(fixed_part(room)), None if room.game is None else room.game.number, actions
+    )
+
+
+def assemble(token: str, parts: list[Any]) -> dict[str, Any]:
+    """The room document from its stored parts (either form), or DamagedRoom."""
+    version, whole = parts[0], parts[1]
+    try:
+        if whole is not None:
+            data = orjson.loads(whole)
+            if not isinstance(data, dict):
+                raise DamagedRoom(token, "the document is not an object")
+            data["version"] = int(version)
+            data.pop("stored", None)
+            return data
+        data = orjson.loads(parts[2])
+        tick = orjson.loads(parts[3])
+        if not isinstance(data, dict) or not isinstance(tick, dict):
+            raise DamagedRoom(token, "the document is not an object")
+        data.update(tick)
+        data["version"] = int(version)
+        if isinstance(data.get("game"), dict):
+            data["game"]["actions"] = [orjson.loads(entry) for entry in parts[4]]
+        recent: dict[str, list[list[Any]]] = {}
+        for entry in parts[5]:
+            seat, seen, made = orjson.loads(entry)
+            recent.setdefault(str(seat), []).append([seen, made])
+        data["recent"] = recent  # the list is trimmed as rooms.ops trims the room's
+        return data
+    except (orjson.JSONDecodeError, TypeError, ValueError) as exc:
+        raise DamagedRoom(token, f"the document is not JSON: {exc}"[:200]) from None
+
+
+def stored_document(redis: SyncRedis, token: str) -> dict[str, Any] | None:
+    """The room's document as stored, whichever form (for tests and operators)."""
+    parts = redis.eval(scripts.LOAD, 3, room_key(token), moves_key(token), ids_key(token))
+    return None if parts is None else assemble(token, list(parts))
 
 
 def _seats(members: list[Any]) -> set[int]:

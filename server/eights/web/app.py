@@ -97,6 +97,7 @@ async def service_ctx(app: web.Application) -> AsyncIterator[None]:
     await hub.start()
     yield
     await hub.close()
+    await service.store.aclose()
 
 
 def public_scheme(request: web.Request) -> str:

@@ -27,6 +27,7 @@ from eights.rooms import (
     room_error,
 )
 from eights.rooms.bridges import bridge_seat
+from eights.rooms.state import PublicLogs
 from eights.storage import STORAGE_ERRORS, channel
 
 from .device import CLOSE_UNAUTHORISED, Device
@@ -68,6 +69,7 @@ class Hub:
         self._locks: dict[str, asyncio.Lock] = {}
         self._pending: dict[tuple[str, str], tuple[int, asyncio.Task[None]]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.logs = PublicLogs()
         self._pubsub: PubSub | None = None
         self.stopping = False
         """Set when the server stops: no new sockets, no new actions from open ones."""
@@ -174,6 +176,7 @@ class Hub:
         if not self.rooms.get(token):  # again after the awaits: someone may have arrived
             self.rooms.pop(token, None)
             self.presence.pop(token, None)
+            self.logs.forget(token)
             if self._pubsub is not None:
                 with contextlib.suppress(Exception):
                     await self._pubsub.unsubscribe(channel(token))
@@ -333,7 +336,7 @@ class Hub:
         if not due:
             return
         states = encoded_states(
-            room, loaded.position, {seat for _, seat in due}, here, now=self.service.clock()
+            room, loaded.position, {seat for _, seat in due}, here, self.service.clock(), self.logs
         )
         for device, seat in due:
             device.send_encoded(states[seat], state_of=seat)
