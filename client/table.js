@@ -788,10 +788,14 @@ function tallyLine(m) {
   const { room, names } = m;
   const tally = room.tally;
   if (!tally || !(tally.games > (room.history || []).length)) return null;
-  const noun = room.variant === "duo" ? "rounds" : "games";
+  const shown = (room.history || []).length;
+  // Duo keeps no tally of rounds won (002: each round stands alone): only how many.
+  if (room.variant === "duo") {
+    return h("p", { class: "muted small", testid: "tally" }, `${tally.games} rounds played; the newest ${shown} are below.`);
+  }
   const wins = (tally.wins || []).map((w, s) => `${nameInSentence(names, s)} ${w}`).join(", ");
   return h("p", { class: "muted small", testid: "tally" },
-    `${tally.games} ${noun} in all, won: ${wins}. The newest ${(room.history || []).length} are below.`);
+    `${tally.games} games played; won: ${wins}. The newest ${shown} are below.`);
 }
 
 /** This hand move by move, in the words the live region used (the newest last). */
