@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import importlib
 import logging
 import os
 import socket
@@ -33,11 +34,12 @@ def event_loop() -> asyncio.AbstractEventLoop:
     move, docs/performance.md), else asyncio's own; ``EIGHTS_UVLOOP=0`` turns it off."""
     if os.environ.get("EIGHTS_UVLOOP", "1") != "0":
         try:
-            import uvloop
+            uvloop = importlib.import_module("uvloop")  # optional: not a dependency
         except ImportError:
             pass
         else:
-            return uvloop.new_event_loop()
+            loop: asyncio.AbstractEventLoop = uvloop.new_event_loop()
+            return loop
     return asyncio.new_event_loop()
 
 
