@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import orjson
 from redis import Redis
 
 from eights.rooms import Room
@@ -26,7 +25,7 @@ from eights.rules import Action, ActionType, SeatView, view_for
 from eights.rules.cards import CODE_OF, EIGHT, KING, RANK_OF, SUIT_OF, TWO
 from eights.rules.view import event_for
 from eights.storage.datadir import socket_path
-from eights.storage.keys import room_key
+from eights.storage.store import stored_document
 
 HUMAN = 0
 MOVES = 3000
@@ -51,9 +50,9 @@ def stored_rooms(data_dir: Path) -> Iterator[Redis]:
 
 
 def load_room(redis: Redis, token: str) -> Room:
-    doc = redis.hget(room_key(token), "d")
+    doc = stored_document(redis, token)
     assert doc is not None, f"no stored room {token}"
-    return Room.from_json(orjson.loads(doc))
+    return Room.from_json(doc)
 
 
 # ---- the human's strategy ----------------------------------------------------------------
