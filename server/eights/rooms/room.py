@@ -55,8 +55,8 @@ class Game:
 
 @dataclass(frozen=True)
 class Stored:
-    """How much of a room its stored form holds: the room's fixed part as encoded, and
-    the game (its number) and how many of its actions."""
+    """How much of a room its stored form holds: the room's fixed part (a digest of it as
+    encoded), and the game (its number) and how many of its actions."""
 
     meta: bytes
     game: int | None
