@@ -416,7 +416,9 @@ async def measure(
             if profiler is not None:
                 profiler.wait(30)
             print(results[-1], file=sys.stderr)
-        per_socket = round((rss_after - rss_before) / (2 * count))
+        # Only a server's first opening of rooms grows it: later ones reuse what the first
+        # freed (the figure would be near 0 or below), so they report none.
+        per_socket = round((rss_after - rss_before) / (2 * count)) if run == 0 else None
         per_room = redis_bytes_per_room(server, rooms)
         for r in results:
             r["run"] = run
