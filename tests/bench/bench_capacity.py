@@ -408,7 +408,7 @@ async def measure(
         if profiler is not None:
             profiler.wait(30)
         print(results[-1], file=sys.stderr)
-        reference.setdefault(count, max(1, results[0]["moves_per_second"]))
+        reference.setdefault(count, args.reference or max(1, results[0]["moves_per_second"]))
         for fraction in args.paced_steps:
             target = max(1, round(fraction * reference[count]))
             profiler = spy(f"paced{fraction}")
@@ -598,6 +598,11 @@ def main() -> None:
     parser.add_argument("--servers", nargs="+", choices=SERVERS, default=["eights", "stack"])
     parser.add_argument("--repeat", type=int, default=1,
                         help="measure each server this many times, in rotating order")  # fmt: skip
+    parser.add_argument(
+        "--reference", type=int, default=0,
+        help="pace at fractions of this many moves/s (default: Eights' saturated rate in "
+             "this run), to compare runs at one rate",
+    )  # fmt: skip
     parser.add_argument("--paced-steps", type=float, nargs="+", default=[0.5],
                         help="paced phases at these fractions of Eights' saturated rate",
                         )  # fmt: skip
