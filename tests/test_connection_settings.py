@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from eights.web import Settings
 
 
@@ -32,3 +34,13 @@ def test_by_default_the_limits_are_on_and_no_proxy_is_trusted() -> None:
     assert (settings.sockets_per_address, settings.rooms_per_hour) == (32, 60)
     assert (settings.rooms_per_day, settings.max_in_flight) == (500, 512)
     assert settings.trust_proxy is False
+
+
+def test_the_collector_and_the_event_loop_are_chosen_by_the_environment() -> None:
+    assert Settings.from_env({}).gc_thresholds == (50_000, 20, 100)
+    assert Settings.from_env({"EIGHTS_GC_THRESHOLDS": "700, 10,10"}).gc_thresholds == (700, 10, 10)
+    for wrong in ("true", "1,2", "1,2,3,4", "-1,2,3", "1e9,2,3", "\u0661,2,3"):
+        with pytest.raises(ValueError, match="EIGHTS_GC_THRESHOLDS"):
+            Settings.from_env({"EIGHTS_GC_THRESHOLDS": wrong})
+    assert Settings.from_env({}).uvloop is True
+    assert Settings.from_env({"EIGHTS_UVLOOP": "0"}).uvloop is False

@@ -7,9 +7,9 @@ import asyncio
 import gc
 import importlib
 import logging
-import os
 import socket
 from pathlib import Path
+from typing import Any
 
 from aiohttp import web
 
@@ -21,18 +21,13 @@ from eights.web.descriptors import raise_descriptor_limit
 
 SHUTDOWN_SECONDS = 0.5
 """After every device was told to reconnect, how long plain requests get to finish."""
-GC_THRESHOLDS = (50_000, 20, 100)
-"""A room's objects live for a move or two (a fraction of a second under load): with
-CPython's default thresholds (700, 10, 10) they reach the oldest generation and the
-server spends a third of its time in full collections of ~200 ms. Young collections
-every 50,000 allocations let them die young; full ones become rare (docs/performance.md).
-"""
 
 
-def event_loop() -> asyncio.AbstractEventLoop:
-    """uvloop where it is installed (Linux and macOS wheels; about a fifth less CPU a
-    move, docs/performance.md), else asyncio's own; ``EIGHTS_UVLOOP=0`` turns it off."""
-    if os.environ.get("EIGHTS_UVLOOP", "1") != "0":
+def event_loop(settings: Settings) -> asyncio.AbstractEventLoop:
+    """uvloop where it is installed and ``settings.uvloop`` (``EIGHTS_UVLOOP=0`` turns it
+    off), else asyncio's own. Its gain was within this project's measuring noise
+    (docs/performance.md), so it stays optional."""
+    if settings.uvloop:
         try:
             uvloop = importlib.import_module("uvloop")  # optional: not a dependency
         except ImportError:
@@ -43,12 +38,12 @@ def event_loop() -> asyncio.AbstractEventLoop:
     return asyncio.new_event_loop()
 
 
-def tune_collector() -> None:
-    """What is alive at start-up lives for good: frozen out of every collection."""
+def tune_collector(settings: Settings) -> None:
+    """What is alive at start-up lives for good: frozen out of every collection; then
+    the thresholds of ``settings.gc_thresholds``."""
     gc.collect()
     gc.freeze()
-    raw = os.environ.get("EIGHTS_GC_THRESHOLDS", "")
-    gc.set_threshold(*(tuple(int(x) for x in raw.split(",")) if raw else GC_THRESHOLDS))
+    gc.set_threshold(*settings.gc_thresholds)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -95,7 +90,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     limit = raise_descriptor_limit()
     logging.info("file descriptors: %s (a reserve kept for refusing cleanly)", limit or "no limit")
     app = create_app(settings)
-    tune_collector()
+    tune_collector(settings)
     try:
         return _run(app, settings, args.unix)
     except DataDirBusy as exc:
@@ -104,6 +99,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def _run(app: web.Application, settings: Settings, unix: str | None) -> int:
+    where: dict[str, Any]
     if unix:
         if not settings.trust_proxy:
             logging.warning(
@@ -111,25 +107,19 @@ def _run(app: web.Application, settings: Settings, unix: str | None) -> int:
                 "only with EIGHTS_TRUST_PROXY=1 behind a proxy that sets X-Forwarded-For"
             )
         print(f"Eights is serving on unix:{unix}", flush=True)
-        web.run_app(
-            app,
-            path=unix,
-            loop=event_loop(),
-            print=None,
-            shutdown_timeout=SHUTDOWN_SECONDS,
-            access_log_class=AccessLog,
-        )
-        return 0
-    sock = socket.socket(socket.AF_INET6 if ":" in settings.host else socket.AF_INET)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind((settings.host, settings.port))
-    port = sock.getsockname()[1]
-    shown = "localhost" if settings.host in ("127.0.0.1", "0.0.0.0", "::") else settings.host
-    print(f"Eights is open at http://{shown}:{port}/  (Ctrl+C to stop)", flush=True)
+        where = {"path": unix}
+    else:
+        sock = socket.socket(socket.AF_INET6 if ":" in settings.host else socket.AF_INET)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((settings.host, settings.port))
+        port = sock.getsockname()[1]
+        shown = "localhost" if settings.host in ("127.0.0.1", "0.0.0.0", "::") else settings.host
+        print(f"Eights is open at http://{shown}:{port}/  (Ctrl+C to stop)", flush=True)
+        where = {"sock": sock}
     web.run_app(
         app,
-        sock=sock,
-        loop=event_loop(),
+        **where,
+        loop=event_loop(settings),
         print=None,
         shutdown_timeout=SHUTDOWN_SECONDS,
         access_log_class=AccessLog,

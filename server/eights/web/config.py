@@ -89,6 +89,14 @@ class Settings:
     killed Redis) or ``everysec`` (faster on a slow disk; may lose up to two seconds)."""
     """The embedded Redis's memory limit (``noeviction``: a full Redis refuses writes, it
     never drops a room)."""
+    gc_thresholds: tuple[int, int, int] = (50_000, 20, 100)
+    """CPython's collector thresholds for ``eights serve``. A room's objects live for a
+    move or two (a fraction of a second under load): with CPython's defaults (700, 10,
+    10) they reach the oldest generation and the server spent a third of its time in full
+    collections of ~200 ms; young collections every 50,000 new objects let them die young
+    and make full ones rare (docs/performance.md)."""
+    uvloop: bool = True
+    """Run on uvloop where it is installed (it is not a dependency)."""
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Settings:
@@ -125,6 +133,10 @@ class Settings:
             s.redis_maxmemory = env["EIGHTS_REDIS_MAXMEMORY"].strip()
         if env.get("EIGHTS_REDIS_FSYNC"):
             s.redis_fsync = env["EIGHTS_REDIS_FSYNC"].strip().lower()
+        if env.get("EIGHTS_GC_THRESHOLDS"):
+            s.gc_thresholds = _thresholds(env["EIGHTS_GC_THRESHOLDS"])
+        if env.get("EIGHTS_UVLOOP"):
+            s.uvloop = env["EIGHTS_UVLOOP"].strip().lower() not in ("0", "false", "no", "off")
         return s
 
     def secrets_list(self) -> tuple[list[str], str | None]:
@@ -146,3 +158,12 @@ class Settings:
             f"generated a signing secret and kept it in {path} so seats survive a restart; "
             "set EIGHTS_SECRET to choose one (and the same one on every process)"
         )
+
+
+def _thresholds(raw: str) -> tuple[int, int, int]:
+    """``EIGHTS_GC_THRESHOLDS``: three whole numbers, comma-separated."""
+    parts = [p.strip() for p in raw.split(",")]
+    if len(parts) != 3 or not all(p.isascii() and p.isdigit() for p in parts):
+        raise ValueError(f"EIGHTS_GC_THRESHOLDS is three whole numbers such as 50000,20,100, "
+                         f"not {raw!r}")  # fmt: skip
+    return int(parts[0]), int(parts[1]), int(parts[2])
