@@ -61,17 +61,6 @@ saved (and announced), -1 when the room is gone, -2 when creating a room that ex
 the version the room is really at. The keys' expiry moves to ``ttl`` from now at most once
 an hour (each EXPIRE is a write in the append-only file)."""
 
-LOAD = """
-local h = redis.call('HMGET', KEYS[1], 'v', 'd', 'm', 't')
-if h[1] == false then return false end
-if h[2] ~= false then return {h[1], h[2]} end
-return {h[1], false, h[3], h[4], redis.call('LRANGE', KEYS[2], 0, -1),
-        redis.call('LRANGE', KEYS[3], 0, -1)}
-"""
-"""KEYS: room, moves, ids. The stored parts at one version: nil when there is no room,
-{version, whole document} for a room stored whole, else {version, false, fixed part,
-tick, moves, ids}."""
-
 PRESENCE = """
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[3])
 local before = redis.call('ZSCORE', KEYS[2], ARGV[1])

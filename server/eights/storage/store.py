@@ -52,16 +52,16 @@ class RoomStore:
         """The stored room, None when there is none, or DamagedRoom when the document
         cannot be read as a room."""
         async with self.redis.pipeline(transaction=True) as pipe:  # one MULTI: one version
-            pipe.hmget(room_key(token), ["v", "d", "m", "t"])
-            pipe.lrange(moves_key(token), 0, -1)
-            pipe.lrange(ids_key(token), 0, -1)
-            (version, whole, fixed, tick), moves, ids = await pipe.execute()
-        if version is None:
+            _queue_reads(pipe, token)
+            parts = await pipe.execute()
+        data = assemble(token, parts)
+        if data is None:
             return None
-        parts = [version, whole] if whole is not None else [version, None, fixed, tick, moves, ids]
-        room = read_room(token, assemble(token, parts))
-        if parts[1] is None:
-            room.stored = stored_form(room, len(room.game.actions) if room.game else 0)
+        room = read_room(token, data)
+        (_, whole, fixed, _), _, _ = parts
+        if whole is None:  # stored in parts: what is stored is known
+            actions = len(room.game.actions) if room.game is not None else 0
+            room.stored = Stored(_digest(fixed), _game_number(room), actions)
         return room
 
     async def version(self, token: str) -> int | None:
@@ -85,7 +85,7 @@ class RoomStore:
         before = room.stored
         game = room.game
         actions = game.actions if game is not None else []
-        number = game.number if game is not None else None
+        number = _game_number(room)
         whole = (
             before is None
             or expected is None
@@ -155,9 +155,8 @@ def fixed_part(room: Room) -> dict[str, Any]:
     return data
 
 
-def stored_form(room: Room, actions: int) -> Stored:
-    meta = orjson.dumps(fixed_part(room))
-    return Stored(_digest(meta), None if room.game is None else room.game.number, actions)
+def _game_number(room: Room) -> int | None:
+    return None if room.game is None else room.game.number
 
 
 def _digest(meta: bytes) -> bytes:
@@ -166,9 +165,19 @@ def _digest(meta: bytes) -> bytes:
     return hashlib.blake2b(meta, digest_size=16).digest()
 
 
-def assemble(token: str, parts: list[Any]) -> dict[str, Any]:
-    """The room document from its stored parts (either form), or DamagedRoom."""
-    version, whole = parts[0], parts[1]
+def _queue_reads(pipe: Any, token: str) -> None:
+    """The reads of a room's stored parts, on a pipeline (redis-py's, either kind)."""
+    pipe.hmget(room_key(token), ["v", "d", "m", "t"])
+    pipe.lrange(moves_key(token), 0, -1)
+    pipe.lrange(ids_key(token), 0, -1)
+
+
+def assemble(token: str, parts: list[Any]) -> dict[str, Any] | None:
+    """The room document from what ``_queue_reads`` read (either form): None when there
+    is no room, DamagedRoom when it is not a document."""
+    (version, whole, fixed, tick), moves, ids = parts
+    if version is None:
+        return None
     try:
         if whole is not None:
             data = orjson.loads(whole)
@@ -177,16 +186,16 @@ def assemble(token: str, parts: list[Any]) -> dict[str, Any]:
             data["version"] = int(version)
             data.pop("stored", None)
             return data
-        data = orjson.loads(parts[2])
-        tick = orjson.loads(parts[3])
+        data = orjson.loads(fixed)
+        tick = orjson.loads(tick)
         if not isinstance(data, dict) or not isinstance(tick, dict):
             raise DamagedRoom(token, "the document is not an object")
         data.update(tick)
         data["version"] = int(version)
         if isinstance(data.get("game"), dict):
-            data["game"]["actions"] = [orjson.loads(entry) for entry in parts[4]]
+            data["game"]["actions"] = [orjson.loads(entry) for entry in moves]
         recent: dict[str, list[list[Any]]] = {}
-        for entry in parts[5]:
+        for entry in ids:
             seat, seen, made = orjson.loads(entry)
             recent.setdefault(str(seat), []).append([seen, made])
         data["recent"] = recent  # the list is trimmed as rooms.ops trims the room's
@@ -197,8 +206,9 @@ def assemble(token: str, parts: list[Any]) -> dict[str, Any]:
 
 def stored_document(redis: SyncRedis, token: str) -> dict[str, Any] | None:
     """The room's document as stored, whichever form (for tests and operators)."""
-    parts = redis.eval(scripts.LOAD, 3, room_key(token), moves_key(token), ids_key(token))
-    return None if parts is None else assemble(token, list(parts))
+    with redis.pipeline(transaction=True) as pipe:
+        _queue_reads(pipe, token)
+        return assemble(token, pipe.execute())
 
 
 def _seats(members: list[Any]) -> set[int]:
