@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from redis.asyncio import Redis
@@ -40,7 +40,7 @@ class Call:
     args: list[Any]
     future: asyncio.Future[Any]
     tries: int = 0
-    loaded: bool = field(default=False)
+    loaded: bool = False
     """The script was loaded again for it already."""
 
 
@@ -76,16 +76,16 @@ class ScriptBatch:
         return future
 
     def _ended(self, task: asyncio.Task[None]) -> None:
-        """A writer or reader ended (cancelled with its loop, or closed): nobody waits for
-        an answer that will not come."""
+        """A writer or reader ended (cancelled with its loop, or closed)."""
+        self._abandon(RedisConnectionError("the store's connection ended"))
+
+    def _abandon(self, error: BaseException) -> None:
+        """Nobody waits for an answer that will not come; the connection is closed."""
         calls = list(self._queue) + list(self._sent)
         self._queue.clear()
         self._sent.clear()
-        self._fail(calls, RedisConnectionError("the store's connection ended"))
-        if self._connection is not None:
-            connection, self._connection = self._connection, None
-            with contextlib.suppress(Exception):
-                connection._close()  # type: ignore[no-untyped-call]  # no await: the loop may be gone
+        self._fail(calls, error)
+        self._drop()
 
     async def aclose(self) -> None:
         """Stop, failing what is still waiting; the connection is closed."""
@@ -95,10 +95,7 @@ class ScriptBatch:
         for task in self._tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
-        self._fail(list(self._queue) + list(self._sent), RedisConnectionError("closed"))
-        self._queue.clear()
-        self._sent.clear()
-        await self._drop()
+        self._abandon(RedisConnectionError("the store is closed"))
 
     async def _connect(self) -> Connection:
         if self._connection is None:
@@ -108,11 +105,13 @@ class ScriptBatch:
             await self._connection.connect()
         return self._connection
 
-    async def _drop(self) -> None:
+    def _drop(self) -> None:
+        """Close the connection without waiting (the loop may be gone); the next write
+        opens a new one, and a read still waiting on the old one fails and is ignored."""
         connection, self._connection = self._connection, None
         if connection is not None:
             with contextlib.suppress(Exception):
-                await connection.disconnect(nowait=True)
+                connection._close()  # type: ignore[no-untyped-call]
 
     async def _write(self) -> None:
         """Everything queued meanwhile in one write, then wait for more."""
@@ -189,7 +188,7 @@ class ScriptBatch:
         else:
             if connection is not self._connection:
                 return  # already dealt with by the other task
-            await self._drop()
+            self._drop()
             carried = list(self._sent)
             self._sent.clear()
         again = []
