@@ -74,14 +74,14 @@ def device_state(
 ) -> dict[str, Any]:
     """The message a device holding ``seat`` is sent after every change. ``now`` (the
     server's clock, epoch ms) lets a device show the turn clock without trusting its own."""
-    return {
-        "type": "state",
-        "version": room.version,
-        "seat": seat,
-        "now": now,
-        "room": public_room(room, position, connected),
-        "view": None if position is None else view_for(position, seat).to_json(),
-    }
+    view = None if position is None else view_for(position, seat).to_json()
+    return _state(room, seat, now, public_room(room, position, connected), view)
+
+
+def _state(room: Room, seat: int, now: int | None, public: Any, view: Any) -> dict[str, Any]:
+    """The shape of a state message, whether its parts are built or already encoded."""
+    return {"type": "state", "version": room.version, "seat": seat, "now": now,
+            "room": public, "view": view}  # fmt: skip
 
 
 class PublicLogs:
@@ -99,10 +99,11 @@ class PublicLogs:
         if kept is not None:
             seen, told = kept
             n = len(seen)
-            if not (n <= len(events) and (n == 0 or events[n - 1] is seen[n - 1])):
+            grown = n <= len(events) and (
+                n == 0 or (events[0] is seen[0] and events[n - 1] is seen[n - 1])
+            )
+            if not grown:
                 told = []  # another hand, or a position read again: tell it all
-            elif n and events[0] is not seen[0]:
-                told = []
         told = told + [event_for(e, None) for e in events[len(told) :]]
         self._rooms[token] = (list(events), told)
         if len(self._rooms) > self._size:
@@ -135,7 +136,5 @@ def encoded_states(
         if position is not None:
             own = orjson.dumps(view_for(position, seat, table).own_json())
             view = orjson.Fragment(table_json[:-1] + b"," + own[1:])
-        message = {"type": "state", "version": room.version, "seat": seat, "now": now,
-                   "room": shared, "view": view}  # fmt: skip
-        out[seat] = orjson.dumps(message)
+        out[seat] = orjson.dumps(_state(room, seat, now, shared, view))
     return out
