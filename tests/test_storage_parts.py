@@ -13,8 +13,9 @@ import redis
 from eights.rooms import ops
 from eights.storage.keys import room_key, room_keys
 from eights.storage.store import stored_document
+from eights.tableclient import Seated
 from eights.web.keys import SERVICE
-from tests.rooms_helpers import MAX_ACTIONS, open_table
+from tests.rooms_helpers import MAX_ACTIONS, Table, open_table
 
 
 def _document(table: Any, token: str) -> dict[str, Any]:
@@ -22,6 +23,13 @@ def _document(table: Any, token: str) -> dict[str, Any]:
     assert loaded is not None
     document: dict[str, Any] = orjson.loads(orjson.dumps(loaded.room.to_json()))
     return document
+
+
+async def _local_table(aiohttp_client: Any, make_app: Any) -> tuple[Table, Seated, list[str]]:
+    """A pass-and-play table of two on a fresh app: the table, its host, the credentials."""
+    table = await open_table(aiohttp_client, make_app())
+    host = await table.client.create(mode="local", players=2, timer=False)
+    return table, host, host.credentials
 
 
 async def _play(table: Any, token: str, creds: list[str], games: int, rng: random.Random) -> int:
@@ -52,9 +60,7 @@ async def _play(table: Any, token: str, creds: list[str], games: int, rng: rando
 async def test_the_stored_room_is_the_room_at_every_version_and_a_move_writes_only_itself(
     aiohttp_client: Any, make_app: Any, redis_sync: redis.Redis
 ) -> None:
-    table = await open_table(aiohttp_client, make_app())
-    host = await table.client.create(mode="local", players=2, timer=False)
-    creds = host.credentials
+    table, host, creds = await _local_table(aiohttp_client, make_app)
     rng = random.Random(14)
     written: list[int] = []
     for _ in range(60):  # bounded: sixty moves, agreeing between hands
@@ -81,9 +87,7 @@ async def test_the_stored_room_is_the_room_at_every_version_and_a_move_writes_on
 async def test_a_room_stored_whole_by_an_older_server_is_read_and_then_stored_in_parts(
     aiohttp_client: Any, make_app: Any, redis_sync: redis.Redis
 ) -> None:
-    table = await open_table(aiohttp_client, make_app())
-    host = await table.client.create(mode="local", players=2, timer=False)
-    creds = host.credentials
+    _, host, creds = await _local_table(aiohttp_client, make_app)
     document = stored_document(redis_sync, host.token)
     assert document is not None
     key = room_key(host.token)
@@ -104,9 +108,7 @@ async def test_a_room_stored_whole_by_an_older_server_is_read_and_then_stored_in
 async def test_a_room_that_plays_many_games_keeps_a_bounded_size(
     aiohttp_client: Any, make_app: Any, redis_sync: redis.Redis
 ) -> None:
-    table = await open_table(aiohttp_client, make_app())
-    host = await table.client.create(mode="local", players=2, timer=False)
-    creds = host.credentials
+    table, host, creds = await _local_table(aiohttp_client, make_app)
     rng = random.Random(7)
 
     def fixed_size() -> int:
