@@ -17,7 +17,11 @@ import redis
 from eights.storage import redis_server_binary
 from eights.web import Settings, create_app
 
+pytest_plugins = ["tests.watchdog"]
+
 START_SECONDS = 20.0
+SYNC_SECONDS = 30.0
+"""A test's own Redis calls fail rather than wait for ever on a Redis that stopped."""
 
 
 @pytest.fixture(scope="session")
@@ -38,7 +42,7 @@ def redis_url() -> Iterator[str]:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )  # fmt: skip
-    client = redis.Redis(unix_socket_path=str(socket))
+    client = redis.Redis(unix_socket_path=str(socket), socket_timeout=SYNC_SECONDS)
     give_up = time.monotonic() + START_SECONDS
     while True:  # waiting for a child process to listen: bounded in time
         try:
@@ -59,7 +63,7 @@ def redis_url() -> Iterator[str]:
 
 @pytest.fixture
 def redis_sync(redis_url: str) -> Iterator[redis.Redis]:
-    client = redis.Redis.from_url(redis_url)
+    client = redis.Redis.from_url(redis_url, socket_timeout=SYNC_SECONDS)
     client.flushall()
     yield client
     client.close()

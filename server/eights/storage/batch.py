@@ -32,6 +32,8 @@ MAX_BATCH = 512
 """Calls at most in one write."""
 TRIES = 2
 """How many connections a call is sent on before its caller is told Redis is away."""
+CLOSE_SECONDS = 2.0
+"""How long closing waits for the writer and the reader to end."""
 
 
 @dataclass
@@ -90,11 +92,12 @@ class ScriptBatch:
     async def aclose(self) -> None:
         """Stop, failing what is still waiting; the connection is closed."""
         self._closed = True
+        self._wake.set()  # a loop whose cancel was lost (3.11's wait_for can) ends too
+        self._answers.set()
         for task in self._tasks:
             task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        if self._tasks:  # bounded: a task that does not answer its cancel is left behind
+            await asyncio.wait(self._tasks, timeout=CLOSE_SECONDS)
         self._abandon(RedisConnectionError("the store is closed"))
 
     async def _connect(self) -> Connection:
@@ -116,10 +119,10 @@ class ScriptBatch:
     async def _write(self) -> None:
         """Everything queued meanwhile in one write, then wait for more."""
         sha = self.script.sha
-        while True:
+        while not self._closed:
             await self._wake.wait()
             self._wake.clear()
-            while self._queue:
+            while self._queue and not self._closed:
                 try:
                     connection = await self._connect()
                 except TRIP_ERRORS as exc:  # Redis away: each call tries once more, then fails
@@ -138,10 +141,10 @@ class ScriptBatch:
 
     async def _read(self) -> None:
         """The answers, in the order the calls were written."""
-        while True:
+        while not self._closed:
             await self._answers.wait()
             self._answers.clear()
-            while self._sent:
+            while self._sent and not self._closed:
                 connection = self._connection
                 if connection is None:
                     break

@@ -135,9 +135,10 @@ async def _converse(request: web.Request, ws: web.WebSocketResponse) -> None:
                     device.end()
     finally:
         await hub.detach(device)
-        writer.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await writer
+        writer.cancel()  # bounded: 3.11's wait_for can lose a cancel inside a send
+        await asyncio.wait({writer}, timeout=CLOSE_SECONDS)
+        if writer.done() and not writer.cancelled():
+            writer.result()  # a writer that failed says so, as before
 
 
 async def _messages(ws: web.WebSocketResponse, device: Device) -> AsyncGenerator[WSMessage, None]:
