@@ -186,21 +186,35 @@ class TableService:
         Redis; a lost race or a refusal made on a stale copy is retried on a fresh read.
         Returns the result and the room as it stands afterwards (None: no such room).
         """
-        result, loaded = await self._mutate(token, operation, optimistic)
-        if loaded is not None and self.on_change is not None:
-            self.on_change(loaded)
+        try:
+            result, loaded = await self._mutate(token, operation, optimistic)
+            if loaded is not None and self.on_change is not None:
+                self.on_change(loaded)
+        finally:
+            self._written(token)
         return result, loaded
 
     async def _save(self, token: str, room: Room, expected: int) -> Saved:
-        """The compare-and-set, with the version it writes known meanwhile (``writing``)."""
+        """The compare-and-set, with the version it writes known meanwhile (``writing``):
+        a stored change stays "being written" until ``mutate`` has announced it, so news of
+        it heard meanwhile waits for the announcement instead of reading the room again."""
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._written(token)  # another save of the room here: whoever waits on it looks again
         self._writing[token] = (room.version, done)
+        saved = None
         try:
-            return await self.store.save(room, expected=expected)
+            saved = await self.store.save(room, expected=expected)
+            return saved
         finally:
-            if self._writing.get(token, (0, None))[1] is done:
-                del self._writing[token]
-            done.set_result(None)
+            if saved is None or not saved.ok:
+                self._written(token)
+
+    def _written(self, token: str) -> None:
+        """The save of the room's version being written has ended (and, when it stored a
+        change, the change was announced)."""
+        entry = self._writing.pop(token, None)
+        if entry is not None and not entry[1].done():
+            entry[1].set_result(None)
 
     async def _mutate(
         self, token: str, operation: Operation, optimistic: bool
