@@ -78,9 +78,26 @@ const CLOSE_UNAUTHORISED = 4401;
 const FATAL = new Set(["bad_credential", "room_expired", "room_not_found"]);
 
 /**
+ * The state a patch makes of the state this socket last carried for its seat
+ * (docs/protocol.md, "Patches"); null when it was not made for that state.
+ */
+export function applyPatch(state, patch) {
+  if (!state || !state.view || state.version !== patch.base) return null;
+  const view = { ...state.view, ...patch.view };
+  if (patch.log) {
+    const kept = state.view.log || [];
+    if (patch.log.from > kept.length) return null;
+    view.log = kept.slice(0, patch.log.from).concat(patch.log.events);
+  }
+  const room = { ...state.room, ...patch.room };
+  return { type: "state", version: patch.version, seat: patch.seat, now: patch.now, room, view };
+}
+
+/**
  * One table's socket. Calls `handlers.message(msg)` for every message and
  * `handlers.status(s)` with "connecting" | "open" | "closed" | "fatal". Reconnects with
  * backoff until closed by `close()` or refused for good (a bad credential).
+ * Asks for patches; each becomes the whole state it makes before the table sees it.
  */
 export class TableSocket {
   constructor(token, credentials, handlers) {
@@ -120,8 +137,9 @@ export class TableSocket {
       return;
     }
     this.ws = ws;
+    const wire = {}; // seat -> the last state this connection carried, for its patches
     ws.addEventListener("open", () => {
-      ws.send(JSON.stringify({ type: "hello", credentials: this.credentials }));
+      ws.send(JSON.stringify({ type: "hello", credentials: this.credentials, patches: true }));
     });
     ws.addEventListener("message", (event) => {
       let msg;
@@ -136,6 +154,17 @@ export class TableSocket {
         this.handlers.status?.("open");
       }
       if (msg.type === "error" && !msg.id && FATAL.has(msg.error)) this.fatal = msg;
+      if (msg.type === "state") wire[msg.seat] = msg;
+      if (msg.type === "patch") {
+        const made = applyPatch(wire[msg.seat], msg);
+        if (!made) {
+          // Not the state it was made for: ask for whole states again.
+          ws.send(JSON.stringify({ type: "sync" }));
+          return;
+        }
+        wire[msg.seat] = made;
+        msg = made;
+      }
       this.handlers.message?.(msg);
     });
     ws.addEventListener("close", (event) => {

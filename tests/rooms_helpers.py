@@ -13,7 +13,7 @@ from aiohttp.test_utils import TestClient
 
 from eights.rules import Position
 from eights.rules.cards import CODE_OF
-from eights.tableclient import DeviceSocket, TableClient
+from eights.tableclient import DeviceSocket, TableClient, apply_patch
 from eights.web.keys import SERVICE
 from eights.web.service import Loaded
 from tests.helpers import cards_in
@@ -100,11 +100,18 @@ def check_no_leaks(table: Table, messages: list[dict[str, Any]], seats: list[int
         room = loaded.room
         secrets_seen |= {room.next_seed, room.bot_seed}
         secrets_seen |= {s.nonce for s in room.seats if s.nonce}
-    for message in messages:
-        text = json.dumps(message)
-        if message.get("type") != "state":
-            assert not cards_in(message), message
+    held: dict[int, dict[str, Any]] = {}
+    for raw in messages:
+        text = json.dumps(raw)
+        message = raw
+        if raw.get("type") == "patch":  # checked as the state it makes, which holds all of it
+            made = apply_patch(held[raw["seat"]], raw)
+            assert made is not None, f"a patch that does not fit: {raw}"
+            message = made
+        elif raw.get("type") != "state":
+            assert not cards_in(raw), raw
             continue
+        held[message["seat"]] = message
         token = message["room"]["token"]
         truth = table.truth.get((token, message["version"]))
         assert truth is not None, f"no record of version {message['version']}"

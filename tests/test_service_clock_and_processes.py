@@ -60,7 +60,7 @@ async def test_two_server_processes_serve_one_room_through_redis(
     guest = await second.client.join(host.token)
     async with (
         first.client.connect(host.token, host.credentials) as a,
-        second.client.connect(host.token, guest.credentials) as b,
+        second.client.connect(host.token, guest.credentials, patches=True) as b,
     ):
         final = await play_socket_game({0: a, 1: b}, random.Random("two processes"))
         assert final["room"]["game_over"]

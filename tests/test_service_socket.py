@@ -25,7 +25,7 @@ async def test_two_devices_play_a_whole_game_and_see_only_their_own_cards(
     rng = random.Random(f"socket-{variant}")
     async with (
         table.client.connect(host.token, host.credentials) as a,
-        table.client.connect(host.token, guest.credentials) as b,
+        table.client.connect(host.token, guest.credentials, patches=True) as b,
     ):
         final = await play_socket_game({0: a, 1: b}, rng)
         assert final["room"]["game_over"]
@@ -35,6 +35,17 @@ async def test_two_devices_play_a_whole_game_and_see_only_their_own_cards(
         assert b_final["view"]["game_over"] == final["view"]["game_over"]
         assert check_no_leaks(table, a.messages, [0]) > 10
         assert check_no_leaks(table, b.messages, [1]) > 10
+        # b asked for patches: after its first whole state it was sent patches, and the
+        # state they made is the one the server holds, to the byte.
+        kinds = [m["type"] for m in b.messages if m["type"] in ("state", "patch")]
+        assert "patch" not in [m["type"] for m in a.messages]
+        assert kinds[0] == "state"
+        assert kinds.count("patch") > 10
+        assert b.syncs == 0
+        served = (await table.client.state(host.token, guest.credentials)).data["states"][0]
+        held = b.states[1]
+        assert held["version"] == served["version"]
+        assert (held["room"], held["view"]) == (served["room"], served["view"])
 
 
 async def test_a_third_device_is_told_the_table_is_full(aiohttp_client: Any, make_app: Any) -> None:

@@ -13,8 +13,9 @@ from eights.rooms import ops
 from eights.rooms.errors import RoomError
 from eights.rooms.ops import Change, Repeat, TableSpec
 from eights.rooms.room import Mode
-from eights.rooms.state import PublicLogs, device_state, encoded_states
+from eights.rooms.state import PublicLogs, device_state, encoded_states, state_parts
 from eights.rules import legal_actions
+from eights.tableclient import apply_patch
 
 START = 1_700_000_000_000
 
@@ -54,3 +55,62 @@ def test_encoded_states_are_device_state_at_every_version(variant: str, players:
             result = ops.act(room, position, position.turn, request, present=True, now=now)
         assert isinstance(result, Change), result
         room, position = result.room, result.position
+
+
+@pytest.mark.parametrize(
+    ("variant", "players"),
+    [("duo", 2), ("classic", 4), ("newfoundland", 3), ("ember-ridge", 2), ("hundred-and-one", 3)],
+)
+def test_a_patch_turns_the_last_state_into_the_next_one(variant: str, players: int) -> None:
+    """Every version's patch (and a presence change's, at the same version), applied by the
+    Python client to the state before, gives exactly the whole state after; across hands
+    and games, and far smaller than the whole states."""
+    spec = TableSpec(mode=Mode.LOCAL, variant=variant, players=players, timer=None)
+    made = ops.create_room(
+        "p" * 22, spec, nonces=[f"n{i}" for i in range(players)],
+        seeds=(f"patch-{variant}", "next", "bots"), entropy="", now=START,
+    )  # fmt: skip
+    assert isinstance(made, Change)
+    room, position = made.room, made.position
+    logs = PublicLogs()
+    rng = random.Random(f"patch-{variant}")
+    seats = range(players)
+    before = state_parts(room, position, set(seats), logs)
+    held = {seat: orjson.loads(before.state(seat, START)) for seat in seats}
+    patched = whole = patches = 0
+    for step in range(400):  # bounded: 400 changes, through hands and games
+        now = START + step
+        result: Change | Repeat | RoomError
+        if position is None or position.outcome is not None:
+            result = ops.agree(room, position, list(seats), entropy="", seed=f"s{step}", now=now)
+        else:
+            action = rng.choice(legal_actions(position))
+            request = {"id": f"a{step}", "version": room.version, "action": action.to_json()}
+            result = ops.act(room, position, position.turn, request, present=True, now=now)
+            if isinstance(result, RoomError) and result.code == "bridge_pending":  # 101
+                assert room.bridge_deadline is not None
+                result = ops.lapse_bridge(room, position, room.bridge_deadline) or result
+        assert isinstance(result, Change), result
+        room, position = result.room, result.position
+        connected = {s for s in seats if rng.random() < 0.8}
+        for presence in (set(seats), connected):  # a move, then someone leaving or back
+            after = state_parts(room, position, presence, logs)
+            for seat in seats:
+                state = after.state(seat, now)
+                patch = after.patch(before, seat, now)
+                whole += len(state)
+                if patch is None:
+                    assert position is None or before.position is None
+                    held[seat] = orjson.loads(state)
+                    continue
+                message = orjson.loads(patch)
+                assert message["type"] == "patch"
+                assert message["base"] == held[seat]["version"]
+                made_state = apply_patch(held[seat], message)
+                assert made_state == orjson.loads(state), (variant, step, seat)
+                held[seat] = made_state
+                patched += len(patch)
+                patches += 1
+            before = after
+    assert patches > 300 * players
+    assert patched * 5 < whole  # the point of a patch: a fifth of the bytes or less

@@ -148,9 +148,27 @@ class TableClient:
     async def verify(self, record: dict[str, Any]) -> Reply:
         return await self.request("POST", "/api/verify", record)
 
-    def connect(self, token: str, credentials: list[str]) -> DeviceSocket:
+    def connect(self, token: str, credentials: list[str], *, patches: bool = False) -> DeviceSocket:
         url = self.base + f"/ws/{token}"
-        return DeviceSocket(self.http, url, credentials)
+        return DeviceSocket(self.http, url, credentials, patches=patches)
+
+
+def apply_patch(state: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any] | None:
+    """The state a ``patch`` message makes of ``state`` (docs/protocol.md), or None when
+    the patch was not made for it (its ``base`` is another version, or no hand is shown):
+    the device then asks for whole states with ``sync``."""
+    if state.get("version") != patch.get("base") or state.get("view") is None:
+        return None
+    view = {**state["view"], **patch["view"]}
+    log = patch.get("log")
+    if log is not None:
+        kept = state["view"]["log"]
+        if log["from"] > len(kept):
+            return None
+        view["log"] = [*kept[: log["from"]], *log["events"]]
+    room = {**state["room"], **patch["room"]}
+    return {"type": "state", "version": patch["version"], "seat": patch["seat"],
+            "now": patch["now"], "room": room, "view": view}  # fmt: skip
 
 
 @dataclass
@@ -161,8 +179,12 @@ class DeviceSocket:
     http: aiohttp.ClientSession
     url: str
     credentials: list[str]
+    patches: bool = False
+    """Ask for patches instead of whole states after the first (they are applied here)."""
     messages: list[dict[str, Any]] = field(default_factory=list)
     states: dict[int, dict[str, Any]] = field(default_factory=dict)
+    syncs: int = 0
+    """How many times a patch did not fit and whole states were asked for again."""
     closed: bool = False
     close_code: int | None = None
     _ws: aiohttp.ClientWebSocketResponse | None = None
@@ -172,7 +194,10 @@ class DeviceSocket:
     async def __aenter__(self) -> DeviceSocket:
         self._changed = asyncio.Condition()
         self._ws = await self.http.ws_connect(self.url)
-        await self._ws.send_json({"type": "hello", "credentials": self.credentials})
+        hello: dict[str, Any] = {"type": "hello", "credentials": self.credentials}
+        if self.patches:
+            hello["patches"] = True
+        await self._ws.send_json(hello)
         self._reader = asyncio.get_running_loop().create_task(self._read())
         return self
 
@@ -198,6 +223,14 @@ class DeviceSocket:
                     old = self.states.get(seat)
                     if old is None or old["version"] <= data["version"]:
                         self.states[seat] = data
+                elif data.get("type") == "patch":
+                    held = self.states.get(data["seat"])
+                    state = None if held is None else apply_patch(held, data)
+                    if state is None:
+                        self.syncs += 1
+                        await self._ws.send_json({"type": "sync"})
+                    else:
+                        self.states[data["seat"]] = state
                 self._changed.notify_all()
         async with self._changed:
             self.closed = True

@@ -43,6 +43,7 @@ from redis import Redis
 
 from eights.storage.datadir import socket_path
 from eights.storage.embedded import redis_server_binary
+from eights.tableclient import apply_patch
 from tests.bench.capacity import bgioclient, chart
 from tests.bench.capacity.rooms import WAIT, Phase, Room
 from tests.bench.capacity.wsclient import Socket
@@ -222,6 +223,15 @@ class EightsRoom(Room):
             if kind == "state":
                 self.states[index] = message
                 self.versions[index] = message["version"]
+            elif kind == "patch":  # as the web table does: the state it makes, or a sync
+                held = self.states[index]
+                made = None if held is None else apply_patch(held, message)
+                if made is None:
+                    self.count("sync")
+                    self.sockets[index].send({"type": "sync"})
+                    return
+                self.states[index] = made
+                self.versions[index] = made["version"]
             elif kind == "error":
                 self.error = True
                 self.codes.append(str(message.get("error")))
@@ -265,7 +275,7 @@ class EightsRoom(Room):
         return lambda: socket.send({**act, "action": action})
 
 
-async def open_rooms(server: Server, count: int) -> list[Room]:
+async def open_rooms(server: Server, count: int, *, patches: bool = True) -> list[Room]:
     base = f"http://{server.host}:{server.port}"
     gate = asyncio.Semaphore(20)
 
@@ -283,7 +293,10 @@ async def open_rooms(server: Server, count: int) -> list[Room]:
         sockets = []
         for credential in (next(iter(host["credentials"].values())), guest["credential"]):
             s = await Socket.open(server.host, server.port, f"/ws/{token}")
-            s.send({"type": "hello", "credentials": [credential]})
+            hello: dict[str, Any] = {"type": "hello", "credentials": [credential]}
+            if patches:
+                hello["patches"] = True
+            s.send(hello)
             sockets.append(s)
         return EightsRoom(token, sockets)
 
@@ -387,7 +400,7 @@ async def measure(
     The first saturated run of a room count sets the reference for all the others."""
     warm, seconds = args.warm, args.seconds
     rss_before = rss_bytes(server.process.pid)
-    rooms = await open_rooms(server, count)
+    rooms = await open_rooms(server, count, patches=not args.whole_states)
     await asyncio.sleep(0.5)
     rss_after = rss_bytes(server.process.pid)
     try:
@@ -529,7 +542,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "cpus": os.cpu_count(), "seconds": args.seconds, "warm": args.warm,
         "repeat": args.repeat, "paced_steps": args.paced_steps,
         "pace_reference": {"server": args.servers[0], "moves_per_second": reference},
-        "stack_view_bytes": args.stack_view_bytes, "fsync": args.fsync, "skipped": args.skipped,
+        "stack_view_bytes": args.stack_view_bytes, "patches": not args.whole_states,
+        "fsync": args.fsync, "skipped": args.skipped,
         "notes": ["bgio keeps its matches in memory: no Redis, so its redis fields are null"]
                  if "bgio" in args.servers else [],
         "results": results, "medians": rows, "ratios": ratios(rows),
@@ -611,6 +625,10 @@ def main() -> None:
         help="both Redis servers' appendfsync (Eights ships with always)",
     )  # fmt: skip
     parser.add_argument("--profile", help="py-spy raw profile of eights serve to this file")
+    parser.add_argument(
+        "--whole-states", action="store_true",
+        help="Eights' devices ask for whole states, not patches (as the web table does)",
+    )  # fmt: skip
     parser.add_argument(
         "--stack-view-bytes", type=int, default=0,
         help="pad the stack server's states to this size (Eights' views are 3-5 KB)",

@@ -239,6 +239,10 @@ def test_the_hint_never_opens_the_suit_picker_so_letters_make_no_move(device: De
     page.keyboard.press("c")
     wait_settled(page, before)
     assert frames.of("act")[-1]["action"] == {"type": "play", "cards": [eight], "suit": "C"}
+    # The table asked for patches and played on them: no patch ever failed to fit.
+    assert [m.get("patches") for m in frames.of("hello")] == [True] * len(frames.of("hello"))
+    assert [m for m in frames.received if m.get("type") == "patch"]
+    assert not frames.of("sync")
 
 
 # ---- 2. the focus after a drawn eight -----------------------------------------------------------

@@ -9,6 +9,7 @@ only once that game is over.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
@@ -16,6 +17,7 @@ import orjson
 from eights.rules import Position, event_for, game_result, public_view, view_for
 from eights.rules.events import Event
 from eights.rules.shuffle import fingerprint
+from eights.rules.view import PublicView
 
 from .bridges import FINISH_VARIANTS
 from .room import Room
@@ -114,6 +116,99 @@ class PublicLogs:
         self._rooms.pop(token, None)
 
 
+@dataclass
+class StateParts:
+    """A room's state at one version in parts, built once for every seat: the room's
+    public facts, the public table (its log included) and each seat's own part."""
+
+    room: Room
+    position: Position | None
+    public: dict[str, Any]
+    table: dict[str, Any] | None
+    own: dict[int, dict[str, Any]] = field(default_factory=dict)
+    _public_json: orjson.Fragment | None = None
+    _table_json: bytes | None = None
+    _view: PublicView | None = None
+
+    def own_of(self, seat: int) -> dict[str, Any]:
+        part = self.own.get(seat)
+        if part is None:
+            assert self.position is not None
+            assert self._view is not None
+            part = self.own[seat] = view_for(self.position, seat, self._view).own_json()
+        return part
+
+    def state(self, seat: int, now: int | None) -> bytes:
+        """The ``state`` message of ``seat``, encoded: exactly ``device_state``'s."""
+        if self._public_json is None:
+            self._public_json = orjson.Fragment(orjson.dumps(self.public))
+        view: orjson.Fragment | None = None
+        if self.table is not None:
+            if self._table_json is None:
+                self._table_json = orjson.dumps(self.table)
+            own = orjson.dumps(self.own_of(seat))
+            view = orjson.Fragment(self._table_json[:-1] + b"," + own[1:])
+        return orjson.dumps(_state(self.room, seat, now, self._public_json, view))
+
+    def kept(self) -> StateParts:
+        """What a later ``patch`` needs of these parts, and no more: the room's public
+        facts, the table and the own parts already built (not their encodings, nor the
+        position: a room's memo stays small)."""
+        return StateParts(self.room, None, self.public, self.table, self.own)
+
+    def patch(self, before: StateParts, seat: int, now: int | None) -> bytes | None:
+        """The ``patch`` message that turns ``seat``'s state at ``before`` into this one
+        (docs/protocol.md); None where only a whole state will do (no hand on one side,
+        a part with other keys)."""
+        if self.table is None or before.table is None or seat not in before.own:
+            return None
+        room = _changed(before.public, self.public)
+        view = _changed(before.table, self.table, skip="log")
+        own = _changed(before.own[seat], self.own_of(seat))
+        if room is None or view is None or own is None:
+            return None
+        view.update(own)
+        message: dict[str, Any] = {"type": "patch", "version": self.room.version,
+                                   "base": before.room.version, "seat": seat, "now": now,
+                                   "room": room, "view": view}  # fmt: skip
+        log, old = self.table["log"], before.table["log"]
+        grown = len(old) <= len(log) and (
+            not old or (log[0] is old[0] and log[len(old) - 1] is old[-1])
+        )
+        if not grown:
+            message["log"] = {"from": 0, "events": log}
+        elif len(log) > len(old):
+            message["log"] = {"from": len(old), "events": log[len(old) :]}
+        return orjson.dumps(message)
+
+
+def _changed(
+    before: dict[str, Any], after: dict[str, Any], skip: str | None = None
+) -> dict[str, Any] | None:
+    """The keys of ``after`` whose values differ from ``before``'s; None when the two do
+    not have the same keys (a patch cannot say a key went away)."""
+    if before.keys() != after.keys():
+        return None
+    return {k: v for k, v in after.items() if k != skip and before[k] != v}
+
+
+def state_parts(
+    room: Room,
+    position: Position | None,
+    connected: Collection[int],
+    logs: PublicLogs | None = None,
+) -> StateParts:
+    """The parts of every seat's state at the room's version (``encoded_states``)."""
+    public = public_room(room, position, connected)
+    if position is None:
+        return StateParts(room, None, public, None)
+    told = None if logs is None else logs.of(room.token, position)
+    view = public_view(position, told)
+    table = view.to_json()
+    table["log"] = view.log  # a tuple, kept as told: a patch compares its events by identity
+    return StateParts(room, position, public, table, _view=view)
+
+
 def encoded_states(
     room: Room,
     position: Position | None,
@@ -125,16 +220,5 @@ def encoded_states(
     """``device_state`` of each of ``seats``, encoded as JSON: the public parts (the room,
     the table and its log) built and encoded once for all of them. The bytes decode to
     exactly what ``device_state`` returns."""
-    shared = orjson.Fragment(orjson.dumps(public_room(room, position, connected)))
-    table = None
-    if position is not None:
-        table = public_view(position, None if logs is None else logs.of(room.token, position))
-    table_json = b"" if table is None else orjson.dumps(table.to_json())
-    out: dict[int, bytes] = {}
-    for seat in seats:
-        view: orjson.Fragment | None = None
-        if position is not None:
-            own = orjson.dumps(view_for(position, seat, table).own_json())
-            view = orjson.Fragment(table_json[:-1] + b"," + own[1:])
-        out[seat] = orjson.dumps(_state(room, seat, now, shared, view))
-    return out
+    parts = state_parts(room, position, connected, logs)
+    return {seat: parts.state(seat, now) for seat in seats}

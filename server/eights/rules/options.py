@@ -147,7 +147,8 @@ class Options:
         return result
 
     def to_json(self) -> dict[str, Any]:
-        """The options by their documented names (built once: every view carries them)."""
+        """The options by their documented names (built once: every view carries them).
+        Shared by every caller: read it, never change it."""
         made: dict[str, Any] | None = self.__dict__.get("_json")
         if made is None:
             made = {}
@@ -155,7 +156,7 @@ class Options:
                 value = getattr(self, f.name)
                 made[f.name] = dict(value) if isinstance(value, Mapping) else value
             object.__setattr__(self, "_json", made)  # frozen: a cache, not a field
-        return {name: dict(v) if isinstance(v, dict) else v for name, v in made.items()}
+        return made
 
 
 def _check(spec: dataclasses.Field[Any], value: Any) -> Any:

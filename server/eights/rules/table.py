@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import json
 from dataclasses import dataclass, field
 
 from .cards import ALL_CARDS, CODE_OF, DECKS, EIGHT, RANK_CHARS, RANK_OF, Card
@@ -122,8 +124,18 @@ class Rules:
     def for_variant(
         cls, variant: str, players: int, overrides: dict[str, object] | None = None
     ) -> Rules:
-        base = get_variant(variant).options
-        return cls(variant, base.replace(overrides) if overrides else base, players)
+        """The rules of a table; one object for all tables alike (they are immutable, and
+        every room in play would otherwise hold a deck, its set and a points table)."""
+        if not overrides:
+            return _shared_rules(variant, players, "")
+        try:
+            key = json.dumps(overrides, sort_keys=True)
+        except (TypeError, ValueError):
+            key = ""
+        if not key or json.loads(key) != overrides:  # not plain JSON: made afresh
+            base = get_variant(variant).options
+            return cls(variant, base.replace(overrides), players)
+        return _shared_rules(variant, players, key)
 
     def points_of(self, cards: list[Card]) -> int:
         table = self.card_points
@@ -142,3 +154,11 @@ def _check_moves(o: Options) -> None:
         raise OptionError(
             "draw_rule up_to_max is not dealt with pickups, skip_jacks or reverse_kings"
         )
+
+
+@functools.lru_cache(maxsize=1024)
+def _shared_rules(variant: str, players: int, overrides: str) -> Rules:
+    """``Rules.for_variant``'s, by the overrides' canonical JSON: an immutable value."""
+    base = get_variant(variant).options
+    options = base.replace(json.loads(overrides)) if overrides else base
+    return Rules(variant, options, players)

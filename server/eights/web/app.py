@@ -180,6 +180,8 @@ HSTS = "max-age=31536000"
 async def _security_headers(request: web.Request, response: web.StreamResponse) -> None:
     headers = response.headers
     headers["Server"] = "eights"  # no versions for a scanner to match
+    if response.status == 101:
+        return  # a socket's upgrade: no page, and its headers live as long as the socket
     headers.setdefault("X-Content-Type-Options", "nosniff")
     headers.setdefault("Referrer-Policy", "no-referrer")
     headers.setdefault("Permissions-Policy", PERMISSIONS_POLICY)

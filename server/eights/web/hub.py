@@ -13,6 +13,8 @@ from typing import Any, TypeVar
 
 from redis.asyncio import Redis
 from redis.asyncio.client import PubSub
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import RedisError
 
 from eights.bots.names import think_delay
 from eights.bots.runner import bot_view
@@ -23,11 +25,10 @@ from eights.rooms import (
     Repeat,
     Room,
     RoomError,
-    encoded_states,
     room_error,
 )
 from eights.rooms.bridges import bridge_seat
-from eights.rooms.state import PublicLogs
+from eights.rooms.state import PublicLogs, StateParts, state_parts
 from eights.storage import STORAGE_ERRORS, channel
 
 from .device import CLOSE_UNAUTHORISED, Device
@@ -70,7 +71,12 @@ class Hub:
         self._pending: dict[tuple[str, str], tuple[int, asyncio.Task[None]]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self.logs = PublicLogs()
+        self.shown: dict[str, tuple[int, str, StateParts]] = {}
+        """token -> what its devices here were last pushed (version, presence, parts): a
+        device that holds it is sent a patch, when it asked for patches."""
         self._pubsub: PubSub | None = None
+        self._news_lock = asyncio.Lock()
+        """One subscription change at a time on the news connection."""
         self.stopping = False
         """Set when the server stops: no new sockets, no new actions from open ones."""
         self._closed = False
@@ -149,8 +155,8 @@ class Hub:
         devices = self.rooms.setdefault(token, set())
         first = not devices
         devices.add(device)  # before any await: a detach meanwhile must see it here
-        if first and self._pubsub is not None:
-            await self._pubsub.subscribe(channel(token))
+        if first:
+            await self._follow(channel(token))
         now = self.service.clock()
         for member in device.members():
             self.presence[token] = await self.service.store.presence(
@@ -177,9 +183,9 @@ class Hub:
             self.rooms.pop(token, None)
             self.presence.pop(token, None)
             self.logs.forget(token)
-            if self._pubsub is not None:
-                with contextlib.suppress(Exception):
-                    await self._pubsub.unsubscribe(channel(token))
+            self.shown.pop(token, None)
+            with contextlib.suppress(Exception):
+                await self._follow(channel(token), follow=False)
 
     async def connected(self, token: str, *, fresh: bool = False) -> set[int]:
         """The seats connected now (cached while this process hears the room's news)."""
@@ -240,11 +246,32 @@ class Hub:
                 log.warning("lost the news connection; reconnecting", exc_info=True)
                 await asyncio.sleep(1.0)  # back-off before reconnecting, not a test sync
                 try:
-                    await self._pubsub.subscribe(HUB_CHANNEL, *(channel(t) for t in self.rooms))
+                    async with self._news_lock:
+                        channels = (channel(t) for t in self.rooms)
+                        await self._pubsub.subscribe(HUB_CHANNEL, *channels)
                 except Exception:
                     continue  # Redis still away: listen fails again and this waits again
                 for token in list(self.rooms):  # news may have been missed meanwhile
                     self._spawn(self.refresh(token))
+
+    async def _follow(self, name: str, *, follow: bool = True) -> None:
+        """Subscribe to a room's news (or leave it), one such call at a time (each may have
+        to open the news connection again; two handshakes at once would mix their answers).
+        Any refusal from Redis is Redis unavailable (the device is told so and comes back),
+        never a crash."""
+        pubsub = self._pubsub
+        if pubsub is None:
+            return
+        async with self._news_lock:
+            try:
+                if follow:
+                    await pubsub.subscribe(name)
+                else:
+                    await pubsub.unsubscribe(name)
+            except RedisError as exc:
+                if isinstance(exc, STORAGE_ERRORS):
+                    raise
+                raise RedisConnectionError(f"the news connection failed: {exc}") from exc
 
     def heard(self, token: str, version: int) -> None:
         """News of ``version``: nothing to do when every device here holds it already (a
@@ -322,6 +349,7 @@ class Hub:
         room = loaded.room
         mark = ",".join(map(str, sorted(here)))
         due: list[tuple[Device, int]] = []
+        before: dict[tuple[int, int], tuple[int, str] | None] = {}
         for device in list(self.rooms.get(room.token, ())):
             if any(room.seats[s].nonce != device.nonces.get(s) for s in device.seats):
                 device.send({"type": "error", **room_error("bad_credential").to_json()})
@@ -331,15 +359,25 @@ class Hub:
                 sent = device.sent.get(seat)
                 if sent is not None and (sent[0] > room.version or sent == (room.version, mark)):
                     continue
+                before[(id(device), seat)] = sent
                 device.sent[seat] = (room.version, mark)
                 due.append((device, seat))
         if not due:
             return
-        states = encoded_states(
-            room, loaded.position, {seat for _, seat in due}, here, self.service.clock(), self.logs
-        )
+        parts = state_parts(room, loaded.position, here, self.logs)
+        shown = self.shown.get(room.token)
+        now = self.service.clock()
         for device, seat in due:
-            device.send_encoded(states[seat], state_of=seat)
+            message = None
+            if (
+                device.patches
+                and shown is not None
+                and before.get((id(device), seat)) == shown[:2]
+                and not device.queued(seat)
+            ):
+                message = parts.patch(shown[2], seat, now)
+            device.send_encoded(parts.state(seat, now) if message is None else message, seat)
+        self.shown[room.token] = (room.version, mark, parts.kept())
 
     # ---- the computer and the clock ----------------------------------------------------
     def schedule(self, loaded: Loaded) -> None:

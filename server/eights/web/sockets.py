@@ -101,6 +101,7 @@ async def _converse(request: web.Request, ws: web.WebSocketResponse) -> None:
         return
     device = _device(request, ws, token, held.seats)
     device.nonces = {seat: held.loaded.room.seats[seat].nonce for seat in held.seats}
+    device.patches = hello.get("patches") is True
     writer = device.start()
     try:
         device.send({"type": "welcome", "seats": held.seats})
@@ -236,6 +237,10 @@ async def _handle(device: Device, data: dict[str, Any], service: TableService, h
     if kind == "hint":
         await _hint(device, data, service)
         return
+    if kind == "sync":  # a device whose patches went astray: whole states again
+        device.sent.clear()
+        await hub.refresh(token)
+        return
     if kind == "act":
         seat = _acting_seat(device, data, service)
         if isinstance(seat, RoomError):
@@ -264,7 +269,9 @@ async def _handle(device: Device, data: dict[str, Any], service: TableService, h
             return
         result, _ = await service.rename(token, seat, name)
     else:
-        message = "The message types are act, agree, undo, finish, pause, rename, hint and ping."
+        message = (
+            "The message types are act, agree, undo, finish, pause, rename, hint, sync and ping."
+        )
         device.send(_error(room_error("bad_request", message), id=request_id))
         return
     if isinstance(result, RoomError):
