@@ -35,7 +35,7 @@ async def test_a_flag_wakes_every_waiter_and_a_cancelled_wait_leaves_nothing() -
 def test_tables_alike_share_one_rules_object_and_others_do_not() -> None:
     assert Rules.for_variant("duo", 2) is Rules.for_variant("duo", 2)
     assert Rules.for_variant("classic", 4) is not Rules.for_variant("classic", 3)
-    house = {"skip_jacks": True}
+    house: dict[str, object] = {"skip_jacks": True}
     shared = Rules.for_variant("classic", 4, house)
     assert shared is Rules.for_variant("classic", 4, {"skip_jacks": True})
     assert shared.options != Rules.for_variant("classic", 4).options

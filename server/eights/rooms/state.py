@@ -91,26 +91,26 @@ class PublicLogs:
     once, not again at every version. Bounded: the rooms seen last."""
 
     def __init__(self, rooms: int = 10_000) -> None:
-        self._rooms: dict[str, tuple[list[Event], list[dict[str, Any]]]] = {}
+        self._rooms: dict[str, tuple[Event | None, Event | None, tuple[dict[str, Any], ...]]] = {}
+        """token -> the first and last events told (to know the log only grew), the log."""
         self._size = rooms
 
     def of(self, token: str, position: Position) -> tuple[dict[str, Any], ...]:
         events = position.log
         kept = self._rooms.pop(token, None)
-        told: list[dict[str, Any]] = []
+        told: tuple[dict[str, Any], ...] = ()
         if kept is not None:
-            seen, told = kept
-            n = len(seen)
-            grown = n <= len(events) and (
-                n == 0 or (events[0] is seen[0] and events[n - 1] is seen[n - 1])
-            )
+            first, last, told = kept
+            n = len(told)
+            grown = n <= len(events) and (n == 0 or (events[0] is first and events[n - 1] is last))
             if not grown:
-                told = []  # another hand, or a position read again: tell it all
-        told = told + [event_for(e, None) for e in events[len(told) :]]
-        self._rooms[token] = (list(events), told)
+                told = ()  # another hand, or a position read again: tell it all
+        if len(told) < len(events):
+            told = told + tuple(event_for(e, None) for e in events[len(told) :])
+        self._rooms[token] = (events[0] if events else None, events[-1] if events else None, told)
         if len(self._rooms) > self._size:
             del self._rooms[next(iter(self._rooms))]
-        return tuple(told)
+        return told
 
     def forget(self, token: str) -> None:
         self._rooms.pop(token, None)

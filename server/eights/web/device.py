@@ -219,6 +219,13 @@ class Device:
         """Wait until everything queued before ``close_after_send`` was handed over."""
         await self._said.wait()
 
+    def said_waiter(self) -> asyncio.Future[None]:
+        """``said_everything`` as a future (no task); ``forget_said`` it after."""
+        return self._said.waiter()
+
+    def forget_said(self, waiter: asyncio.Future[None]) -> None:
+        self._said.forget(waiter)
+
     async def goodbye(self) -> None:
         """Close with the code asked for; a peer that does not answer the close in time
         (and a device dropped for not reading) loses the connection outright."""

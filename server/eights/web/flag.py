@@ -33,12 +33,25 @@ class Flag:
         """Return once the flag is set (at once if it is)."""
         if self._set:
             return
-        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        if self._waiters is None:
-            self._waiters = []
-        self._waiters.append(waiter)
+        waiter = self.waiter()
         try:
             await waiter
         finally:
-            if self._waiters is not None and waiter in self._waiters:
-                self._waiters.remove(waiter)
+            self.forget(waiter)
+
+    def waiter(self) -> asyncio.Future[None]:
+        """A future done once the flag is set (for ``asyncio.wait`` with others, without a
+        task); ``forget`` it when no longer waited for."""
+        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        if self._set:
+            waiter.set_result(None)
+            return waiter
+        if self._waiters is None:
+            self._waiters = []
+        self._waiters.append(waiter)
+        return waiter
+
+    def forget(self, waiter: asyncio.Future[None]) -> None:
+        waiter.cancel()
+        if self._waiters is not None and waiter in self._waiters:
+            self._waiters.remove(waiter)

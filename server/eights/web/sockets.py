@@ -146,11 +146,12 @@ async def _messages(ws: web.WebSocketResponse, device: Device) -> AsyncGenerator
     """The device's messages until it closes, or until the server closes it: then the
     close handshake is done here, by the only reader, so the device gets the close frame
     (a close from another task would drop the connection without waiting for the answer)."""
-    said = asyncio.ensure_future(device.said_everything())
+    said = device.said_waiter()
     try:
         while True:
             receiving = asyncio.ensure_future(ws.receive())
-            await asyncio.wait({receiving, said}, return_when=asyncio.FIRST_COMPLETED)
+            either: set[asyncio.Future[Any]] = {receiving, said}
+            await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
             if not receiving.done():
                 receiving.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
@@ -162,7 +163,7 @@ async def _messages(ws: web.WebSocketResponse, device: Device) -> AsyncGenerator
                 return
             yield message
     finally:
-        said.cancel()
+        device.forget_said(said)
 
 
 def _device(
