@@ -111,11 +111,12 @@ class Server:
 
 
 def start_eights(folder: Path, fsync: str) -> Server:
-    """``eights serve`` as shipped (its default Redis pool), its per-address limits off
-    (every socket comes from 127.0.0.1), the embedded Redis fsyncing as ``fsync`` says."""
+    """``eights serve`` as shipped (its default Redis pool), its per-address and per-socket
+    limits off (every socket comes from 127.0.0.1, and a saturated socket sends more than a
+    player's 20 messages a second), the embedded Redis fsyncing as ``fsync`` says."""
     env = dict(os.environ, EIGHTS_BOT_DELAY="0", EIGHTS_HTTP_RATE="0", EIGHTS_ROOMS_PER_HOUR="0",
                EIGHTS_ROOMS_PER_DAY="0", EIGHTS_SOCKETS_PER_ADDRESS="0",
-               EIGHTS_REDIS_FSYNC=fsync)  # fmt: skip
+               EIGHTS_SOCKET_RATE="100000", EIGHTS_REDIS_FSYNC=fsync)  # fmt: skip
     command = [sys.executable, "-m", "eights.cli.main", "serve", "--port", "0",
                "--data-dir", str(folder / "eights-data"), "--secret", "bench"]  # fmt: skip
     process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE,

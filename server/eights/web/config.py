@@ -114,6 +114,9 @@ class Settings:
             s.turn_timer = int(env["EIGHTS_TURN_TIMER"])
         if env.get("EIGHTS_HTTP_RATE"):
             s.http_rate = float(env["EIGHTS_HTTP_RATE"])
+        if env.get("EIGHTS_SOCKET_RATE"):
+            s.rate_per_second = float(env["EIGHTS_SOCKET_RATE"])
+            s.rate_burst = max(1, int(2 * s.rate_per_second))
         for name in COUNTS:  # EIGHTS_SOCKETS_PER_ADDRESS, ...
             if env.get(f"EIGHTS_{name.upper()}"):
                 setattr(s, name, int(env[f"EIGHTS_{name.upper()}"]))
