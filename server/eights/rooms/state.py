@@ -189,7 +189,11 @@ def _changed(
     not have the same keys (a patch cannot say a key went away)."""
     if before.keys() != after.keys():
         return None
-    return {k: v for k, v in after.items() if k != skip and before[k] != v}
+    return {k: v for k, v in after.items() if k != skip and not _same(before[k], v)}
+
+
+def _same(a: Any, b: Any) -> bool:
+    return a is b or a == b
 
 
 def state_parts(

@@ -90,6 +90,8 @@ async def _converse(request: web.Request, ws: web.WebSocketResponse) -> None:
         return
     raw = hello.get("credentials")
     credentials = [c for c in raw if isinstance(c, str)][:8] if isinstance(raw, list) else []
+    patches = hello.get("patches") is True
+    del first, hello, raw  # not kept for the socket's life
     held = await service.held(token, credentials)
     if isinstance(held, RoomError):
         await ws.send_json(_error(held))
@@ -101,10 +103,12 @@ async def _converse(request: web.Request, ws: web.WebSocketResponse) -> None:
         return
     device = _device(request, ws, token, held.seats)
     device.nonces = {seat: held.loaded.room.seats[seat].nonce for seat in held.seats}
-    device.patches = hello.get("patches") is True
+    device.patches = patches
+    seats = held.seats
+    del credentials, held  # the room as it was at the hello is not kept for the socket's life
     writer = device.start()
     try:
-        device.send({"type": "welcome", "seats": held.seats})
+        device.send({"type": "welcome", "seats": seats})
         await hub.attach(device)
         async with contextlib.aclosing(_messages(ws, device)) as messages:
             async for message in messages:
