@@ -56,33 +56,29 @@ _STATUS_CODES = {
 }
 
 
-@web.middleware
-async def errors_middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
-    """aiohttp's own HTTP errors and anything unexpected, as JSON with a stable code."""
-    try:
-        return await handler(request)
-    except web.HTTPException as exc:
-        if exc.status < 400:
-            raise
-        code = _STATUS_CODES.get(exc.status)
+def error_answer(request: web.Request, exc: Exception) -> web.StreamResponse | None:
+    """aiohttp's own HTTP errors and anything unexpected, as JSON with a stable code; None
+    for what is not an error to answer (a redirect, an HTTP error without a code of ours):
+    the caller raises it on."""
+    if isinstance(exc, web.HTTPException):
+        code = _STATUS_CODES.get(exc.status) if exc.status >= 400 else None
         if code is None:
-            raise
+            return None
         if code == "not_found" and not request.path.startswith("/api/"):
             return not_found_page()
         error = room_error(code)
         if exc.status == 405:
             error = RoomError("not_found", "This address does not take that method.", 405)
         return error_response(error)
-    except DamagedRoom:
+    if isinstance(exc, DamagedRoom):
         return error_response(room_error("room_damaged"))  # logged once, where it was read
-    except STORAGE_ERRORS as exc:
+    if isinstance(exc, STORAGE_ERRORS):
         # Redis is away (restarting, or every connection busy): the client tries again.
         error = storage_error(exc)
         log.warning("storage %s on %s %s", error.code, request.method, redact(request.path))
         return error_response(error)
-    except Exception:
-        log.exception("unexpected error on %s %s", request.method, redact(request.path))
-        return web.json_response(
-            {"error": "internal", "message": "Something went wrong on the server; try again."},
-            status=500,
-        )
+    log.error("unexpected error on %s %s", request.method, redact(request.path), exc_info=exc)
+    return web.json_response(
+        {"error": "internal", "message": "Something went wrong on the server; try again."},
+        status=500,
+    )

@@ -1,4 +1,4 @@
-"""The middlewares that keep the server standing: refuse at once when stopping, out of
+"""The guards that keep the server standing: refuse at once when stopping, out of
 descriptors or with too much work in flight, and bound new tables per address and by
 Redis's memory. Each refusal is a 429 or a 503 with ``Retry-After``."""
 
@@ -13,7 +13,7 @@ from eights.rooms import room_error
 
 from .address import client_address
 from .descriptors import DescriptorGate, ResourceErrorLog
-from .errors import Handler, error_response
+from .errors import error_response
 from .keys import DESCRIPTORS, HUB, IN_FLIGHT, MEMORY, REDIS, ROOM_QUOTA, SETTINGS, SOCKETS
 from .memory import RedisMemory
 from .quotas import RoomQuota, SocketsPerAddress
@@ -49,45 +49,31 @@ def _refuse(code: str) -> web.Response:
     return response
 
 
-@web.middleware
-async def shedding_middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
+def shed(request: web.Request) -> web.Response | None:
     """503 ``shutting_down`` once the server stops; 503 ``busy`` at the descriptor reserve
-    (sockets are told with close code 1013 instead) or beyond the API work in flight."""
+    (sockets are told with close code 1013 instead). Health checks always get through."""
     app = request.app
     if request.path in HEALTH_PATHS:
-        return await handler(request)  # a supervisor and a proxy always get their answer
+        return None  # a supervisor and a proxy always get their answer
     hub = app.get(HUB)
     if hub is not None and hub.stopping:
         return _refuse("shutting_down")
     socket = request.path.startswith("/ws/")
     if not socket and app[DESCRIPTORS].full():
         return _refuse("busy")
-    if not request.path.startswith("/api/"):
-        return await handler(request)
-    in_flight = app[IN_FLIGHT]
-    if not in_flight.enter():
-        return error_response(room_error("busy"))
-    try:
-        return await handler(request)
-    finally:
-        in_flight.leave()
+    return None
 
 
-@web.middleware
-async def rooms_middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
+async def admit_room(request: web.Request) -> tuple[web.Response | None, str | None]:
     """A new table: refused (503 ``server_full``) while Redis is near its memory limit,
-    and (429 ``too_many_rooms``) beyond the address's hourly and daily quota."""
-    if request.method != "POST" or request.path != "/api/rooms":
-        return await handler(request)
+    and (429 ``too_many_rooms``) beyond the address's hourly and daily quota. Else the
+    address whose quota was taken (to refund if the table is not made after all)."""
     if await request.app[MEMORY].full():
-        return error_response(room_error("server_full"))
+        return error_response(room_error("server_full")), None
     address = client_address(request, request.app[SETTINGS].trust_proxy)
     if address is None:
-        return await handler(request)
+        return None, None
     quota = request.app[ROOM_QUOTA]
     if not quota.take(address):
-        return error_response(room_error("too_many_rooms"))
-    response = await handler(request)
-    if response.status != 201:
-        quota.refund(address)
-    return response
+        return error_response(room_error("too_many_rooms")), None
+    return None, address
