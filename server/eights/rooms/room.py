@@ -63,7 +63,7 @@ class Stored:
     actions: int
 
 
-@dataclass
+@dataclass(slots=True)
 class Room:
     token: str
     version: int

@@ -116,7 +116,7 @@ class PublicLogs:
         self._rooms.pop(token, None)
 
 
-@dataclass
+@dataclass(slots=True)
 class StateParts:
     """A room's state at one version in parts, built once for every seat: the room's
     public facts, the public table (its log included) and each seat's own part."""

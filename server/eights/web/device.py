@@ -46,6 +46,13 @@ class Device:
     other message is sent in order. One writer task (``start``) drains the outbox.
     """
 
+    __slots__ = (  # a socket's own bookkeeping, without a dict each (~1 KB a socket)
+        "_abort", "_buffered", "_bytes", "_close_code", "_close_message", "_closed", "_idle",
+        "_others", "_outbox", "_progress", "_said", "_wake", "bucket", "dropped", "handling",
+        "id", "limits", "nonces", "patches", "peak_bytes", "peak_messages", "seats", "sent",
+        "token", "writer", "ws",
+    )  # fmt: skip
+
     def __init__(
         self,
         ws: web.WebSocketResponse,
