@@ -24,7 +24,7 @@ class Mode(StrEnum):
     """One device and the computer in every other seat."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Seat:
     """One chair at the table. A human seat is taken when it has a nonce."""
 
@@ -40,7 +40,7 @@ class Seat:
         return self.kind == "bot" or self.nonce is not None
 
 
-@dataclass
+@dataclass(slots=True)
 class Game:
     """One game: its seed, the seats' entropy, who dealt first and every action since."""
 
@@ -126,8 +126,8 @@ class Room:
         history records instead of copying them: it is built once a move."""
         out = {f.name: getattr(self, f.name) for f in DOCUMENT_FIELDS}
         out["mode"] = self.mode.value
-        out["seats"] = [vars(seat) for seat in self.seats]
-        out["game"] = None if self.game is None else vars(self.game)
+        out["seats"] = [_fields_of(seat, SEAT_FIELDS) for seat in self.seats]
+        out["game"] = None if self.game is None else _fields_of(self.game, GAME_FIELDS)
         return out
 
     def evolve(self, version: int, now: int) -> Room:
@@ -168,4 +168,11 @@ class Room:
 
 
 DOCUMENT_FIELDS = tuple(f for f in dataclasses.fields(Room) if f.name != "stored")
+SEAT_FIELDS = tuple(f.name for f in dataclasses.fields(Seat))
+GAME_FIELDS = tuple(f.name for f in dataclasses.fields(Game))
 """The fields of the room document (``stored`` is the store's note, not the room's)."""
+
+
+def _fields_of(value: Seat | Game, names: tuple[str, ...]) -> dict[str, Any]:
+    """A seat's or a game's fields as a dict (what ``vars`` gave before they had slots)."""
+    return {name: getattr(value, name) for name in names}
