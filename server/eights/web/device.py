@@ -27,7 +27,7 @@ SETTLE_POLL_SECONDS = 0.05
 """How often a paused reader looks again at what the connection still buffers."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class OutboxLimits:
     """What one device may have waiting to be sent before it counts as not reading."""
 

@@ -8,6 +8,8 @@ from collections.abc import Callable
 
 
 class TokenBucket:
+    __slots__ = ("burst", "clock", "rate", "stamp", "tokens")  # one a socket: no dict each
+
     def __init__(
         self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic
     ) -> None:

@@ -179,15 +179,13 @@ def _device(
     transport = request.transport
     limits = OutboxLimits(settings.outbox_messages, settings.outbox_bytes, settings.send_seconds)
 
-    def buffered() -> int:
-        return 0 if transport is None else transport.get_write_buffer_size()
-
-    def abort() -> None:
-        if transport is not None:
-            transport.abort()
-
     bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
-    return Device(ws, token, seats, bucket, limits=limits, buffered=buffered, abort=abort)
+    if transport is None:  # the connection is gone already: the device goes with it
+        return Device(ws, token, seats, bucket, limits=limits)
+    return Device(
+        ws, token, seats, bucket, limits=limits,
+        buffered=transport.get_write_buffer_size, abort=transport.abort,
+    )  # fmt: skip
 
 
 async def _hint(device: Device, data: dict[str, Any], service: TableService) -> None:
