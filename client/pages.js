@@ -15,7 +15,7 @@ export function fullPage() {
   return h("main", { class: "page narrow", testid: "table-full" },
     h("div", { class: "page-icon", "aria-hidden": "true" }, "\u2665"),
     h("h1", {}, "This table is full"),
-    h("p", {}, "Both seats are taken. If one of them is yours, open the link in the browser you played in; otherwise ask your friend for a new invitation."),
+    h("p", {}, "Every seat is taken. If one of them is yours, open the link in the browser you played in; otherwise ask your friend for a new invitation."),
     h("div", { class: "page-actions" }, h("a", { class: "btn primary", href: "/", "data-link": "" }, "Open a table of your own")));
 }
 

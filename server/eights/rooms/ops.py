@@ -96,6 +96,9 @@ class TableSpec:
     names: tuple[str, ...] = ()
     house: dict[str, Any] | None = None
     """Answers to the variant's house rules (``rules.house``), by rule key."""
+    computer: tuple[str | None, ...] = ()
+    """At an ``online`` table, for seats 1, 2, …: the computer's level for a seat the
+    computer takes, None for a seat that waits for a friend (every seat, by default)."""
 
 
 def parse_spec(data: dict[str, Any]) -> TableSpec | RoomError:
@@ -128,8 +131,6 @@ def parse_spec(data: dict[str, Any]) -> TableSpec | RoomError:
     if not low <= players <= high:
         seats = f"{low}" if low == high else f"{low} to {high}"
         return room_error("bad_options", f"A {variant} table seats {seats} players.")
-    if mode is Mode.ONLINE and players != 2:
-        return room_error("bad_options", "A table with a friend seats two players.")
     if level not in LEVELS:
         return room_error("bad_options", f"The level is one of {', '.join(LEVELS)}.")
     if speed not in SPEEDS:
@@ -144,7 +145,38 @@ def parse_spec(data: dict[str, Any]) -> TableSpec | RoomError:
         or not all(isinstance(n, str) for n in names)
     ):
         return room_error("bad_request", "names is a list of strings, at most one a seat.")
-    return TableSpec(mode, variant, options, players, level, speed, timer, tuple(names), house)
+    computer = _computer_seats(data.get("seats"), mode, players)
+    if isinstance(computer, RoomError):
+        return computer
+    return TableSpec(
+        mode, variant, options, players, level, speed, timer, tuple(names), house, computer
+    )
+
+
+def _computer_seats(raw: object, mode: Mode, players: int) -> tuple[str | None, ...] | RoomError:
+    """``seats`` of an online table: for seats 1, 2, … in order, ``{"kind": "friend"}`` or
+    ``{"kind": "computer", "level": "hard"}``; at least one seat waits for a friend."""
+    if raw is None:
+        return (None,) * (players - 1) if mode is Mode.ONLINE else ()
+    if mode is not Mode.ONLINE:
+        return room_error("bad_request", "seats is for a table with friends (mode online).")
+    wrong = "seats lists every seat but the host's, each a friend's or the computer's."
+    if not isinstance(raw, list) or len(raw) != players - 1:
+        return room_error("bad_request", wrong)
+    out: list[str | None] = []
+    for seat in raw:
+        if not isinstance(seat, dict) or seat.get("kind") not in ("friend", "computer"):
+            return room_error("bad_request", wrong)
+        if seat["kind"] == "friend":
+            out.append(None)
+            continue
+        level = seat.get("level", "medium")
+        if level not in LEVELS:
+            return room_error("bad_options", f"The level is one of {', '.join(LEVELS)}.")
+        out.append(level)
+    if all(level is not None for level in out):
+        return room_error("bad_options", "A table with friends keeps a seat for one.")
+    return tuple(out)
 
 
 def _seats_of(variant: str) -> tuple[int, int]:
@@ -187,6 +219,9 @@ def create_room(
         elif spec.mode is Mode.COMPUTER:
             seats.append(Seat("bot", bot_name(bots), level=spec.level))
             bots += 1
+        elif i - 1 < len(spec.computer) and spec.computer[i - 1] is not None:
+            seats.append(Seat("bot", bot_name(bots), level=spec.computer[i - 1]))
+            bots += 1
         else:
             seats.append(Seat("human", name))
     timer = DEFAULT_TIMER.get(rules.variant) if spec.timer is True else (spec.timer or None)
@@ -224,7 +259,7 @@ def join(
     """The first free seat goes to whoever opens the invitation first."""
     free = [i for i, s in enumerate(room.seats) if not s.taken]
     if not free:
-        return room_error("table_full", "This table is full: both seats are taken.")
+        return room_error("table_full", "This table is full: every seat is taken.")
     new = _next(room, now)
     seat = free[0]
     new.seats[seat].nonce = nonce
@@ -233,6 +268,25 @@ def join(
     if new.full and new.game is None:
         position = _start_game(new, None, seed, now)
     return Change(new, position, {"seat": seat})
+
+
+def start(room: Room, by: int, *, seed: str, now: int) -> Change | RoomError:
+    """The host starts a table with friends before every friend has come: the seats still
+    free go to the computer (marked as such, at Medium), and the game is dealt."""
+    if room.mode is not Mode.ONLINE:
+        return room_error("bad_request", "Only a table with friends waits to be started.")
+    if by != 0:
+        return room_error("not_your_seat", "Only the host may start the table.")
+    if room.game is not None:
+        return room_error("already_started")
+    new = _next(room, now)
+    bots = sum(seat.kind == "bot" for seat in room.seats)
+    for i, seat in enumerate(new.seats):
+        if not seat.taken:
+            new.seats[i] = Seat("bot", bot_name(bots), level="medium")
+            bots += 1
+    position = _start_game(new, None, seed, now)
+    return Change(new, position, {"ok": True, "version": new.version, "started": True})
 
 
 def act(

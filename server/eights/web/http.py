@@ -229,6 +229,16 @@ async def agree(request: web.Request) -> web.Response:
     return await _answer(request, result, loaded, held.seats)
 
 
+@routes.post("/api/rooms/{token}/start")
+async def start(request: web.Request) -> web.Response:
+    """The host starts a table with friends before every friend has come."""
+    held = await _held(request)
+    if isinstance(held, RoomError):
+        return error_response(held)
+    result, loaded = await request.app[SERVICE].start(held.loaded.room.token, held.seats[0])
+    return await _answer(request, result, loaded, held.seats)
+
+
 @routes.post("/api/rooms/{token}/undo")
 async def undo(request: web.Request) -> web.Response:
     held = await _held(request)

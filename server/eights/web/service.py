@@ -376,6 +376,17 @@ class TableService:
 
         return await self.mutate(token, operation, optimistic=False)
 
+    async def start(
+        self, token: str, seat: int
+    ) -> tuple[Change | Repeat | RoomError | None, Loaded | None]:
+        """The host starts a table with friends; free seats go to the computer."""
+        seed = secrets.token_hex(16)
+
+        def operation(room: Room, position: Position | None) -> Change | RoomError:
+            return ops.start(room, seat, seed=seed, now=self.clock())
+
+        return await self.mutate(token, operation, optimistic=False)
+
     async def finish(
         self, token: str, seat: int
     ) -> tuple[Change | Repeat | RoomError | None, Loaded | None]:

@@ -30,6 +30,9 @@ log = logging.getLogger("eights.web")
 
 HELLO_SECONDS = 15.0
 CLOSE_TRY_AGAIN = 1013
+MESSAGE_TYPES = (
+    "The message types are act, agree, start, undo, finish, pause, rename, hint, sync and ping."
+)
 """Try again later: the server is at its descriptor reserve, or its storage is away."""
 
 
@@ -262,6 +265,8 @@ async def _handle(device: Device, data: dict[str, Any], service: TableService, h
         result, _ = await service.undo(token, device.seats[0])
     elif kind == "finish":
         result, _ = await service.finish(token, device.seats[0])
+    elif kind == "start":
+        result, _ = await service.start(token, device.seats[0])
     elif kind == "rename":
         seat = named_seat(device.seats, data)
         name = name_of(data)
@@ -272,10 +277,7 @@ async def _handle(device: Device, data: dict[str, Any], service: TableService, h
             return
         result, _ = await service.rename(token, seat, name)
     else:
-        message = (
-            "The message types are act, agree, undo, finish, pause, rename, hint, sync and ping."
-        )
-        device.send(_error(room_error("bad_request", message), id=request_id))
+        device.send(_error(room_error("bad_request", MESSAGE_TYPES), id=request_id))
         return
     if isinstance(result, RoomError):
         device.send(_error(result, id=request_id))
