@@ -345,9 +345,33 @@ export class TableSession {
     const room = this.room;
     const link = this.entry.link || `${window.location.origin}/t/${this.token}`;
     if (room.mode === "online" && this.held.includes(0) && room.seats.some((s) => !s.taken)) {
+      if (room.players > 2) return [invitePanel(link, { many: true }), this.seatsPanel(), houseNotes(room.house)];
       return [invitePanel(link), houseNotes(room.house)];
     }
     return [h("p", { class: "waiting-friend", role: "status" }, "Waiting for the table to start…"), houseNotes(room.house)];
+  }
+
+  /** The host's list of seats at a larger table: who sat down, who is still awaited, and
+   * Start now (the seats still free go to the computer). */
+  seatsPanel() {
+    const room = this.room;
+    const names = seatNames(room);
+    const rows = room.seats.map((s) => h("li", { testid: "seat-row", dataset: { seat: String(s.seat), kind: s.kind, taken: s.taken ? "true" : "false" } },
+      s.kind === "bot" ? `${names.name(s.seat)} (computer, ${s.level || "medium"})`
+        : s.taken ? `${names.name(s.seat)}${s.seat === 0 ? " (you)" : ""}`
+          : "Waiting for a friend…"));
+    const free = room.seats.filter((s) => !s.taken).length;
+    return h("section", { class: "seats-panel", "aria-label": "Seats" },
+      h("h2", {}, "Seats"),
+      h("ol", { class: "seat-list" }, rows),
+      h("button", {
+        type: "button",
+        class: "btn",
+        testid: "start-now",
+        onclick: () => {
+          if (this.send({ type: "start", id: actionId() })) this.say("Starting the table…");
+        },
+      }, free === 1 ? "Start now: the computer takes the free seat" : `Start now: the computer takes the ${free} free seats`));
   }
 
   /** A game going on with the friend's seat free again: the invitation, over the table. */

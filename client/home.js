@@ -71,17 +71,42 @@ export function homePage() {
 
   // ---- with a friend ----
   const onlineVariant = variantSelect("online-variant", s.variant);
+  // Seats at a table with friends: how many, and how many of them the computer takes
+  // (the other seats wait for friends; at least one does). Two seats, one friend, by default.
+  const onlinePlayers = h("select", { id: "online-players", testid: "online-players" });
+  const onlineBots = h("select", { id: "online-computers", testid: "online-computers" });
+  const onlineSeats = h("div", { class: "seats-row" },
+    h("label", { class: "field" }, h("span", {}, "Players"), onlinePlayers),
+    h("label", { class: "field" }, h("span", {}, "Computer players"), onlineBots));
+  const drawOnlineSeats = () => {
+    const { min, max } = seatsOf(onlineVariant.value);
+    const players = clamp(Number(onlinePlayers.value) || 2, min, max);
+    onlinePlayers.replaceChildren(...range(min, max).map((n) => h("option", { value: n, selected: n === players }, `${n} players`)));
+    const bots = clamp(Number(onlineBots.value) || 0, 0, players - 2);
+    onlineBots.replaceChildren(...range(0, players - 2).map((n) => h("option", { value: n, selected: n === bots }, String(n))));
+    onlineSeats.hidden = max === min;
+  };
+  onlineVariant.addEventListener("change", drawOnlineSeats);
+  onlinePlayers.addEventListener("change", drawOnlineSeats);
+  drawOnlineSeats();
   const onlineButton = h("button", {
     type: "button",
     class: "btn primary big",
     testid: "create-online",
-    onclick: () => create("online", {
-      mode: "online",
-      variant: onlineVariant.value,
-      players: 2,
-      timer: timerSetting(settings().timer),
-      names: myName() ? [myName()] : [],
-    }, onlineButton),
+    onclick: () => {
+      const players = Number(onlinePlayers.value) || 2;
+      const bots = Math.min(Number(onlineBots.value) || 0, players - 2);
+      // Friends' seats first, then the computer's (at the level chosen for the computer).
+      const seats = range(1, players - 1).map((n) => (n > players - 1 - bots ? { kind: "computer", level: level.value } : { kind: "friend" }));
+      create("online", {
+        mode: "online",
+        variant: onlineVariant.value,
+        players,
+        seats,
+        timer: timerSetting(settings().timer),
+        names: myName() ? [myName()] : [],
+      }, onlineButton);
+    },
   }, "Create a table");
 
   // ---- pass and play ----
@@ -155,6 +180,7 @@ export function homePage() {
     if (!friends.isConnected) return;
     drawFriends();
     drawLocalPlayers();
+    drawOnlineSeats();
   }).catch(() => {});
   const botButton = h("button", {
     type: "button",
@@ -215,8 +241,9 @@ export function homePage() {
     h("div", { class: "name-field" },
       h("label", { for: "my-name" }, "Your name"), nameInput),
     h("div", { class: "modes" },
-      modeCard("Play with a friend", "Two devices, one private hand each. Send the invitation link; the first guest takes the second seat.", [
+      modeCard("Play with a friend", "A device each, one private hand each. Send the invitation link; each friend who opens it takes the next free seat.", [
         field("Table", onlineVariant),
+        onlineSeats,
         houseLines[0].element,
       ], onlineButton, "online"),
       modeCard("Pass and play on this device", "Share one phone or computer. The table hides each hand until its player taps Reveal.", [

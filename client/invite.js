@@ -1,7 +1,7 @@
 // The invitation: the link with Copy and Share, its QR code, and "Waiting for your friend".
 import { h, announce, toast } from "./dom.js";
 
-export function invitePanel(link, { again = false } = {}) {
+export function invitePanel(link, { again = false, many = false } = {}) {
   const input = h("input", {
     class: "link-input",
     testid: "invite-link",
@@ -45,15 +45,16 @@ export function invitePanel(link, { again = false } = {}) {
       style: { display: "block", width: "100%", height: "auto" },
     }));
   return h("section", { class: "invite", testid: "invite", "aria-labelledby": "invite-title" },
-    h("h2", { id: "invite-title" }, again ? "Your friend’s seat is free" : "Invite your friend"),
+    h("h2", { id: "invite-title" }, again ? "Your friend’s seat is free" : many ? "Invite your friends" : "Invite your friend"),
     h("p", {}, again
       ? "Send the link again. Whoever opens it first sits down in this same game."
-      : "Send this link. The first person to open it takes the second seat."),
+      : many ? "Send this link. Each friend who opens it takes the next free seat."
+        : "Send this link. The first person to open it takes the second seat."),
     h("div", { class: "link-row" }, input, copy, share),
     qr,
     h("p", { class: "small muted" }, "Or let your friend scan the code with a phone camera."),
     h("p", { class: "waiting-friend", testid: "waiting-friend", role: "status" },
-      h("span", { class: "spinner", "aria-hidden": "true" }), "Waiting for your friend…"));
+      h("span", { class: "spinner", "aria-hidden": "true" }), many ? "Waiting for your friends…" : "Waiting for your friend…"));
 }
 
 async function copyText(text, input) {

@@ -275,7 +275,7 @@ function opponentPlate(m, seat, place) {
   const doing = out ? ", out of the game" : pickup ? `, to pick up ${pickup}${answers}` : turn ? ", to play" : skipped ? ", skipped" : "";
   const scoreWords = showScores(view) ? `, total ${totalText(view, seat)}` : "";
   return h("div", {
-    class: `plate opponent${turn ? " to-act" : ""}${connected ? "" : " away"}${place ? ` at-${place}` : ""}${skipped ? " skipped" : ""}${out ? " out" : ""}`,
+    class: `plate opponent${bot ? " bot" : ""}${turn ? " to-act" : ""}${connected ? "" : " away"}${place ? ` at-${place}` : ""}${skipped ? " skipped" : ""}${out ? " out" : ""}`,
     testid: "opponent",
     dataset: { seat: String(seat), connected: connected ? "true" : "false", count: String(count), place, skipped: skipped ? "true" : "", out: out ? "true" : "" },
     "aria-label": `${name}, ${status}, ${count} ${count === 1 ? "card" : "cards"}${scoreWords}${doing}`,

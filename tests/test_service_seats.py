@@ -79,7 +79,7 @@ async def test_seats_are_checked_before_anything_is_made(
 ) -> None:
     table = await open_table(aiohttp_client, make_app())
     computer = {"kind": "computer"}
-    bad = [
+    bad: list[tuple[dict[str, Any], str]] = [
         ({"players": 3, "seats": [{"kind": "friend"}]}, "bad_request"),  # one seat short
         ({"players": 3, "seats": [computer, computer]}, "bad_options"),  # no friend's seat
         ({"players": 3, "seats": [{"kind": "friend"}, {"kind": True}]}, "bad_request"),
