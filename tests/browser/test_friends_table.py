@@ -9,6 +9,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.support import STEP_MS, Device, over, table, wait_actionable, wait_table
 from tests.browser.test_table_keys import one_move
+from tests.browser.test_table_layout import box, inside, overlap, viewport
 
 PHONE = {"width": 360, "height": 780}
 HUMAN_MOVES = 4
@@ -80,3 +81,32 @@ def test_a_host_starts_a_table_of_four_and_the_computer_takes_the_free_seats(
         moved += 1
     assert moved == HUMAN_MOVES or over(host), f"only {moved} moves before the hand stopped"
     expect(table(friend)).to_be_visible()
+
+
+def test_seven_seats_with_a_person_and_computers_keep_every_name_whole_on_a_phone(
+    device: Device,
+) -> None:
+    """Six others at 360 px, all marked as the computer's: each BOT tag shown, no name cut,
+    no plate off the screen or over another."""
+    host = device(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    host.goto("/")
+    host.get_by_test_id("online-variant").select_option("newfoundland")
+    host.get_by_test_id("online-players").select_option("7")
+    host.get_by_test_id("online-computers").select_option("5")
+    host.get_by_test_id("create-online").click()
+    expect(host.locator("[data-testid=seat-row][data-kind=bot]")).to_have_count(5)
+    host.get_by_test_id("start-now").click()
+    wait_table(host)
+    plates = host.get_by_test_id("opponent")
+    expect(plates).to_have_count(6)
+    expect(host.locator("[data-testid=opponent].bot .badge:visible")).to_have_count(6)
+    screen = viewport(host)
+    boxes = [box(plate) for plate in plates.all()]
+    for plate, place in zip(plates.all(), boxes, strict=True):
+        assert inside(place, screen), f"{plate.inner_text()!r} is off the screen"
+        name = plate.locator(".plate-name")
+        cut = name.evaluate("el => el.scrollWidth > el.clientWidth + 1")
+        assert not cut, f"the name {name.inner_text()!r} is cut"
+    for i, one in enumerate(boxes):
+        for two in boxes[i + 1 :]:
+            assert not overlap(one, two), "two name plates overlap"
