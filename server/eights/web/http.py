@@ -4,6 +4,7 @@ docs/protocol.md describes each with an example."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiohttp import web
@@ -232,29 +233,34 @@ async def agree(request: web.Request) -> web.Response:
 @routes.post("/api/rooms/{token}/start")
 async def start(request: web.Request) -> web.Response:
     """The host starts a table with friends before every friend has come."""
-    held = await _held(request)
-    if isinstance(held, RoomError):
-        return error_response(held)
-    result, loaded = await request.app[SERVICE].start(held.loaded.room.token, held.seats[0])
-    return await _answer(request, result, loaded, held.seats)
+    return await _as_first_seat(request, request.app[SERVICE].start)
 
 
 @routes.post("/api/rooms/{token}/undo")
 async def undo(request: web.Request) -> web.Response:
-    held = await _held(request)
-    if isinstance(held, RoomError):
-        return error_response(held)
-    result, loaded = await request.app[SERVICE].undo(held.loaded.room.token, held.seats[0])
-    return await _answer(request, result, loaded, held.seats)
+    return await _as_first_seat(request, request.app[SERVICE].undo)
 
 
 @routes.post("/api/rooms/{token}/finish")
 async def finish(request: web.Request) -> web.Response:
     """The host finishes the game (101): the round under way is not scored."""
+    return await _as_first_seat(request, request.app[SERVICE].finish)
+
+
+ServiceAnswer = tuple[Change | Repeat | RoomError | None, Loaded | None]
+"""What a service operation answers: the result, and the room as it stands after."""
+
+
+async def _as_first_seat(
+    request: web.Request,
+    operation: Callable[[str, int], Awaitable[ServiceAnswer]],
+) -> web.Response:
+    """A request made as the first seat the credential holds (the host's, where only the
+    host may): ``operation(token, seat)``, answered with the seats' states."""
     held = await _held(request)
     if isinstance(held, RoomError):
         return error_response(held)
-    result, loaded = await request.app[SERVICE].finish(held.loaded.room.token, held.seats[0])
+    result, loaded = await operation(held.loaded.room.token, held.seats[0])
     return await _answer(request, result, loaded, held.seats)
 
 
