@@ -12,26 +12,54 @@ import pytest
 from eights.rooms import ops
 from eights.rooms.errors import RoomError
 from eights.rooms.ops import Change, Repeat, TableSpec
-from eights.rooms.room import Mode
+from eights.rooms.room import Mode, Room
 from eights.rooms.state import PublicLogs, device_state, encoded_states, state_parts
-from eights.rules import legal_actions
+from eights.rules import Position, legal_actions
 from eights.tableclient import apply_patch
 
 START = 1_700_000_000_000
+VARIANTS = [
+    ("duo", 2),
+    ("classic", 4),
+    ("newfoundland", 3),
+    ("ember-ridge", 2),
+    ("hundred-and-one", 3),
+]
 
 
-@pytest.mark.parametrize(
-    ("variant", "players"),
-    [("duo", 2), ("classic", 4), ("newfoundland", 3), ("ember-ridge", 2), ("hundred-and-one", 3)],
-)
-def test_encoded_states_are_device_state_at_every_version(variant: str, players: int) -> None:
+def local_room(token: str, variant: str, players: int, seed: str) -> tuple[Room, Position | None]:
+    """A pass-and-play room of ``players`` at ``variant``, dealt."""
     spec = TableSpec(mode=Mode.LOCAL, variant=variant, players=players, timer=None)
     made = ops.create_room(
-        "e" * 22, spec, nonces=[f"n{i}" for i in range(players)],
-        seeds=(f"seed-{variant}", "next", "bots"), entropy="", now=START,
+        token, spec, nonces=[f"n{i}" for i in range(players)],
+        seeds=(seed, "next", "bots"), entropy="", now=START,
     )  # fmt: skip
     assert isinstance(made, Change)
-    room, position = made.room, made.position
+    return made.room, made.position
+
+
+def next_change(room: Room, position: Position | None, rng: random.Random, step: int) -> Change:
+    """The room's next version: every seat agrees between hands, else a random legal move
+    of the seat to act (a 101 bridge window left to lapse first)."""
+    now = START + step
+    result: Change | Repeat | RoomError | None
+    if position is None or position.outcome is not None:
+        seats = list(range(room.players))
+        result = ops.agree(room, position, seats, entropy="", seed=f"s{step}", now=now)
+    else:
+        action = rng.choice(legal_actions(position))
+        request = {"id": f"a{step}", "version": room.version, "action": action.to_json()}
+        result = ops.act(room, position, position.turn, request, present=True, now=now)
+        if isinstance(result, RoomError) and result.code == "bridge_pending":  # 101
+            assert room.bridge_deadline is not None
+            result = ops.lapse_bridge(room, position, room.bridge_deadline) or result
+    assert isinstance(result, Change), result
+    return result
+
+
+@pytest.mark.parametrize(("variant", "players"), VARIANTS)
+def test_encoded_states_are_device_state_at_every_version(variant: str, players: int) -> None:
+    room, position = local_room("e" * 22, variant, players, f"seed-{variant}")
     logs = PublicLogs()
     rng = random.Random(variant)
     seats = range(players)
@@ -46,32 +74,16 @@ def test_encoded_states_are_device_state_at_every_version(variant: str, players:
             )
             assert orjson.loads(kept[seat]) == expected
             assert orjson.loads(fresh[seat]) == expected
-        result: Change | Repeat | RoomError
-        if position is None or position.outcome is not None:
-            result = ops.agree(room, position, list(seats), entropy="", seed=f"s{step}", now=now)
-        else:
-            action = rng.choice(legal_actions(position))
-            request = {"id": f"a{step}", "version": room.version, "action": action.to_json()}
-            result = ops.act(room, position, position.turn, request, present=True, now=now)
-        assert isinstance(result, Change), result
-        room, position = result.room, result.position
+        change = next_change(room, position, rng, step)
+        room, position = change.room, change.position
 
 
-@pytest.mark.parametrize(
-    ("variant", "players"),
-    [("duo", 2), ("classic", 4), ("newfoundland", 3), ("ember-ridge", 2), ("hundred-and-one", 3)],
-)
+@pytest.mark.parametrize(("variant", "players"), VARIANTS)
 def test_a_patch_turns_the_last_state_into_the_next_one(variant: str, players: int) -> None:
     """Every version's patch (and a presence change's, at the same version), applied by the
     Python client to the state before, gives exactly the whole state after; across hands
     and games, and far smaller than the whole states."""
-    spec = TableSpec(mode=Mode.LOCAL, variant=variant, players=players, timer=None)
-    made = ops.create_room(
-        "p" * 22, spec, nonces=[f"n{i}" for i in range(players)],
-        seeds=(f"patch-{variant}", "next", "bots"), entropy="", now=START,
-    )  # fmt: skip
-    assert isinstance(made, Change)
-    room, position = made.room, made.position
+    room, position = local_room("p" * 22, variant, players, f"patch-{variant}")
     logs = PublicLogs()
     rng = random.Random(f"patch-{variant}")
     seats = range(players)
@@ -80,18 +92,8 @@ def test_a_patch_turns_the_last_state_into_the_next_one(variant: str, players: i
     patched = whole = patches = 0
     for step in range(400):  # bounded: 400 changes, through hands and games
         now = START + step
-        result: Change | Repeat | RoomError
-        if position is None or position.outcome is not None:
-            result = ops.agree(room, position, list(seats), entropy="", seed=f"s{step}", now=now)
-        else:
-            action = rng.choice(legal_actions(position))
-            request = {"id": f"a{step}", "version": room.version, "action": action.to_json()}
-            result = ops.act(room, position, position.turn, request, present=True, now=now)
-            if isinstance(result, RoomError) and result.code == "bridge_pending":  # 101
-                assert room.bridge_deadline is not None
-                result = ops.lapse_bridge(room, position, room.bridge_deadline) or result
-        assert isinstance(result, Change), result
-        room, position = result.room, result.position
+        change = next_change(room, position, rng, step)
+        room, position = change.room, change.position
         connected = {s for s in seats if rng.random() < 0.8}
         for presence in (set(seats), connected):  # a move, then someone leaving or back
             after = state_parts(room, position, presence, logs)
