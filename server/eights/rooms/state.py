@@ -8,7 +8,7 @@ only once that game is over.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -101,9 +101,7 @@ class PublicLogs:
         told: tuple[dict[str, Any], ...] = ()
         if kept is not None:
             first, last, told = kept
-            n = len(told)
-            grown = n <= len(events) and (n == 0 or (events[0] is first and events[n - 1] is last))
-            if not grown:
+            if not _only_grew(events, len(told), first, last):
                 told = ()  # another hand, or a position read again: tell it all
         if len(told) < len(events):
             told = told + tuple(event_for(e, None) for e in events[len(told) :])
@@ -172,14 +170,17 @@ class StateParts:
                                    "base": before.room.version, "seat": seat, "now": now,
                                    "room": room, "view": view}  # fmt: skip
         log, old = self.table["log"], before.table["log"]
-        grown = len(old) <= len(log) and (
-            not old or (log[0] is old[0] and log[len(old) - 1] is old[-1])
-        )
-        if not grown:
+        if not _only_grew(log, len(old), old[0] if old else None, old[-1] if old else None):
             message["log"] = {"from": 0, "events": log}
         elif len(log) > len(old):
             message["log"] = {"from": len(old), "events": log[len(old) :]}
         return orjson.dumps(message)
+
+
+def _only_grew(items: Sequence[Any], n: int, first: Any, last: Any) -> bool:
+    """``items`` is a list of ``n`` items that began with ``first`` and ended with ``last``
+    (the very objects), with perhaps more after: a log that only grew."""
+    return n <= len(items) and (n == 0 or (items[0] is first and items[n - 1] is last))
 
 
 def _changed(
