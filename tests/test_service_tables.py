@@ -59,6 +59,9 @@ async def test_a_late_friend_takes_the_seat_kept_for_a_friend_and_plays_it(
         started = await a.state_of(0, newer_than=1)
         assert [s["open"] for s in started["room"]["seats"]] == [False, True, True]
         assert started["view"]["log"]  # dealt: the computer keeps both seats meanwhile
+        invitation = (await table.client.lobby(host.token)).data
+        assert (invitation["started"], invitation["full"]) == (True, False)
+        assert [s["open"] for s in invitation["seats"]] == [False, True, True]
         late = await table.client.join(host.token, "Bo")
         assert late.seats == [1]
         view = late.states[0]["view"]

@@ -18,6 +18,7 @@ from eights.rooms import (
     record_of,
     room_error,
 )
+from eights.rooms.lobby import free_seats
 from eights.rules.record import RecordError, verify_record
 
 from .errors import error_response, read_json
@@ -97,10 +98,16 @@ async def lobby(request: web.Request) -> web.Response:
             "mode": room.mode.value,
             "variant": room.variant,
             "players": room.players,
-            "seats": [{"name": s.name, "kind": s.kind, "taken": s.taken} for s in room.seats],
-            "full": room.full,
+            "seats": [
+                {"name": s.name, "kind": s.kind, "taken": s.taken, "open": s.open}
+                for s in room.seats
+            ],
+            "full": free_seats(room) == 0,
             "started": room.game is not None,
             "house": room.house,
+            "public": room.public,
+            "watchable": room.watching,
+            "closed": room.closed,
         }
     )
 
