@@ -41,7 +41,12 @@ async def test_metrics_count_tables_moves_refusals_devices_and_round_trips(
         table.client.connect(made.token, made.credentials) as a,
         table.client.connect(made.token, friend.credentials) as b,
     ):
-        state = await a.state_of(0)
+        await b.state_of(1)  # both devices here: nobody's move waits for the other
+        state = await a.wait_for(
+            lambda dev: (
+                (s := dev.states.get(0)) and all(x["connected"] for x in s["room"]["seats"]) and s
+            )
+        )
         turn = state["view"]["turn"]
         device = a if turn == 0 else b
         mine = await device.state_of(turn)

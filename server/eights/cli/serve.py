@@ -129,6 +129,7 @@ def _run(app: web.Application, settings: Settings, unix: str | None) -> int:
         sock = socket.socket(socket.AF_INET6 if ":" in settings.host else socket.AF_INET)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((settings.host, settings.port))
+        sock.listen(128)  # connections wait in the backlog from the moment the address is said
         port = sock.getsockname()[1]
         shown = "localhost" if settings.host in ("127.0.0.1", "0.0.0.0", "::") else settings.host
         print(f"Eights is open at http://{shown}:{port}/  (Ctrl+C to stop)", flush=True)
