@@ -127,3 +127,32 @@ async def test_a_device_that_reconnects_to_the_other_process_misses_nothing(
     first.truth.update(second.truth)
     assert check_no_leaks(first, a.messages, [0]) > 5
     assert check_no_leaks(first, before.messages + after.messages, [1]) > 5
+
+
+async def test_news_connections_a_master_drops_are_made_again_and_no_change_is_missed(
+    aiohttp_client: Any, make_app: Any, cluster: ClusterNodes
+) -> None:
+    """Each process's sharded subscription on the room's master is killed mid-game: the
+    hub subscribes again and reads its rooms afresh, and the game goes on to its end."""
+    first, second = await _two_processes(aiohttp_client, make_app, cluster)
+    host = await first.client.create(mode="online", timer=False)
+    guest = await second.client.join(host.token)
+    rng = random.Random("a master drops the news")
+    async with (
+        first.client.connect(host.token, host.credentials) as a,
+        second.client.connect(host.token, guest.credentials, patches=True) as b,
+    ):
+        await _play_some({0: a, 1: b}, rng, 6)
+        node = cluster.client(cluster.port_of_slot(key_slot(room_key(host.token).encode())))
+        try:
+            assert node.client_kill_filter(_type="pubsub") >= 2  # one of each process
+        finally:
+            node.close()
+        final = await play_socket_game({0: a, 1: b}, rng)
+        assert final["room"]["game_over"]
+        last_b = await b.state_of(1, newer_than=final["version"] - 1)
+        assert last_b["version"] == final["version"]
+        assert _listeners(cluster, host.token) == 2  # both subscribed again
+    first.truth.update(second.truth)
+    assert check_no_leaks(first, a.messages, [0]) > 5
+    assert check_no_leaks(first, b.messages, [1]) > 5

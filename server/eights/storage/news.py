@@ -235,13 +235,13 @@ class ShardedNews:
         readers = [f.reader for f in feeds if f.reader is not None]
         for reader in readers:
             reader.cancel()
-        if readers:
-            await asyncio.wait(readers, timeout=CLOSE_SECONDS)
-        for feed in feeds:
+        for feed in feeds:  # closed whatever a reader does with its cancel
             with contextlib.suppress(Exception):
                 await feed.pubsub.aclose()  # type: ignore[no-untyped-call]
             with contextlib.suppress(Exception):
                 await feed.pool.aclose()
+        if readers:
+            await asyncio.wait(readers, timeout=CLOSE_SECONDS)
 
     async def aclose(self) -> None:
         self._closed = True

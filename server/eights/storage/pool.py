@@ -21,6 +21,8 @@ CONNECT_SECONDS = 2.0
 COMMAND_SECONDS = 5.0
 """A command that gets no answer this long (a stopped Redis) fails as unavailable."""
 HEALTH_SECONDS = 1.0
+HEALTH_CONNECTIONS = 4
+"""Health checks' connections to each node of a cluster (checks at once do not fail)."""
 
 
 Client = Redis | Cluster
@@ -83,9 +85,9 @@ def health_client(url: str) -> Client:
     """One connection of its own for health checks (one to each node of a cluster), so
     that a busy pool does not make a healthy process look dead to its supervisor."""
     if is_cluster_url(url):
-        return cluster_client(
+        return cluster_client(  # a node's client refuses at once when all are busy: a few
             url,
-            size=1,
+            size=HEALTH_CONNECTIONS,
             connect_seconds=HEALTH_SECONDS,
             command_seconds=HEALTH_SECONDS,
             retry=Retry(ExponentialWithJitterBackoff(cap=0.1, base=0.01), retries=1),
