@@ -13,9 +13,11 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 import redis
+from redis.crc import key_slot
 
 from eights.storage import RedisNotFound, redis_server_binary
 
@@ -48,6 +50,36 @@ class ClusterNodes:
             if first <= slot <= last:
                 return port
         raise ValueError(slot)
+
+    def move_slot_of(self, key: str) -> tuple[int, int]:
+        """Move the key's slot (and its keys) to another master, the way ``redis-cli
+        --cluster reshard`` does: (from port, to port)."""
+        slot = key_slot(key.encode())
+        source = self.port_of_slot(slot)
+        target = next(p for p in self.ports if p != source)
+        src, dst = self.client(source), self.client(target)
+        try:
+            src_id, dst_id = (_text(node.cluster("MYID")) for node in (src, dst))
+            dst.cluster("SETSLOT", slot, "IMPORTING", src_id)
+            src.cluster("SETSLOT", slot, "MIGRATING", dst_id)
+            keys: Any = src.cluster("GETKEYSINSLOT", slot, 1000)
+            if keys:
+                src.migrate("127.0.0.1", target, keys, 0, 5000)
+            for port in [target, source, *(p for p in self.ports if p not in (source, target))]:
+                node = self.client(port)
+                try:
+                    node.cluster("SETSLOT", slot, "NODE", dst_id)
+                finally:
+                    node.close()
+        finally:
+            src.close()
+            dst.close()
+        self.moved[slot] = target
+        return source, target
+
+
+def _text(value: Any) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)
 
 
 def _binary() -> str:

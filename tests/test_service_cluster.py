@@ -156,3 +156,33 @@ async def test_news_connections_a_master_drops_are_made_again_and_no_change_is_m
     first.truth.update(second.truth)
     assert check_no_leaks(first, a.messages, [0]) > 5
     assert check_no_leaks(first, b.messages, [1]) > 5
+
+
+async def test_a_game_whose_slot_moves_to_another_master_goes_on_to_its_end(
+    aiohttp_client: Any, make_app: Any, cluster: ClusterNodes
+) -> None:
+    """Resharding mid-game: the moves follow MOVED to the new master, the old one ends the
+    room's sharded subscriptions and each process subscribes again on the new one."""
+    first, second = await _two_processes(aiohttp_client, make_app, cluster)
+    host = await first.client.create(mode="online", timer=False)
+    guest = await second.client.join(host.token)
+    rng = random.Random("a slot moves")
+    async with (
+        first.client.connect(host.token, host.credentials) as a,
+        second.client.connect(host.token, guest.credentials, patches=True) as b,
+    ):
+        await _play_some({0: a, 1: b}, rng, 6)
+        _, target = cluster.move_slot_of(room_key(host.token))
+        final = await play_socket_game({0: a, 1: b}, rng)
+        assert final["room"]["game_over"]
+        last_b = await b.state_of(1, newer_than=final["version"] - 1)
+        assert last_b["version"] == final["version"]
+        assert _listeners(cluster, host.token) == 2  # on the new master
+    node = cluster.client(target)
+    try:
+        assert int(node.hget(room_key(host.token), "v") or 0) == final["version"]
+    finally:
+        node.close()
+    first.truth.update(second.truth)
+    assert check_no_leaks(first, a.messages, [0]) > 5
+    assert check_no_leaks(first, b.messages, [1]) > 5

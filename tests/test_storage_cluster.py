@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections.abc import AsyncIterator
-from typing import Any
 
 import pytest
 from redis.crc import key_slot
@@ -212,39 +211,6 @@ async def test_a_cluster_without_sharded_pub_sub_publishes_and_subscribes_classi
         await store.aclose()
 
 
-def _migrate(cluster: ClusterNodes, token: str) -> tuple[int, int]:
-    """Move the slot of the room's keys (and its keys) to another master, the way
-    ``redis-cli --cluster reshard`` does; (from port, to port)."""
-    slot = key_slot(room_key(token).encode())
-    source = cluster.port_of_slot(slot)
-    target = next(p for p in cluster.ports if p != source)
-    src, dst = cluster.client(source), cluster.client(target)
-    try:
-        src_id = src.cluster("MYID")
-        dst_id = dst.cluster("MYID")
-        src_id = src_id.decode() if isinstance(src_id, bytes) else src_id
-        dst_id = dst_id.decode() if isinstance(dst_id, bytes) else dst_id
-        dst.cluster("SETSLOT", slot, "IMPORTING", src_id)
-        src.cluster("SETSLOT", slot, "MIGRATING", dst_id)
-        keys: Any = src.cluster("GETKEYSINSLOT", slot, 100)
-        if keys:
-            src.migrate("127.0.0.1", target, keys, 0, 5000)
-        for node in (dst, src):
-            node.cluster("SETSLOT", slot, "NODE", dst_id)
-        for port in cluster.ports:
-            if port not in (source, target):
-                other = cluster.client(port)
-                try:
-                    other.cluster("SETSLOT", slot, "NODE", dst_id)
-                finally:
-                    other.close()
-    finally:
-        src.close()
-        dst.close()
-    cluster.moved[slot] = target
-    return source, target
-
-
 async def test_a_room_whose_slot_moves_is_still_stored_and_its_news_still_heard(
     cluster: ClusterNodes, client: Cluster
 ) -> None:
@@ -259,7 +225,7 @@ async def test_a_room_whose_slot_moves_is_still_stored_and_its_news_still_heard(
         room = _room(token)
         assert await store.create(room)
         assert await store.load(token) is not None  # the client knows the slot's master
-        _, target = _migrate(cluster, token)
+        _, target = cluster.move_slot_of(room_key(token))
         with pytest.raises(Exception, match="moved away"):
             await asyncio.wait_for(anext(stream), WAIT_SECONDS)
         await news.resubscribe([channel(token)])
