@@ -108,7 +108,8 @@ async def memory_use(client: Client) -> list[tuple[int, int]]:
     master refuses the writes of its slots, however empty the others)."""
     if isinstance(client, Cluster):
         answers = await client.info("memory", target_nodes=Cluster.PRIMARIES)
-        infos = list(answers.values()) if len(client.get_primaries()) > 1 else [answers]
+        by_node = all(isinstance(a, dict) for a in answers.values())  # one master: its own
+        infos = list(answers.values()) if by_node else [answers]
     else:
         infos = [await client.info("memory")]
     return [(int(i.get("used_memory", 0)), int(i.get("maxmemory", 0))) for i in infos]
