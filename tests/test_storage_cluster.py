@@ -13,6 +13,7 @@ from redis.crc import key_slot
 
 from eights.rooms import Room, RoomError, ops
 from eights.storage import (
+    STORAGE_ERRORS,
     Cluster,
     RoomStore,
     connect,
@@ -21,10 +22,10 @@ from eights.storage import (
     memory_use,
     open_news,
 )
-from eights.storage.cluster import node_url
+from eights.storage.cluster import ClusterBatch, node_url
 from eights.storage.keys import channel, room_key, room_keys
 from eights.storage.news import ClassicNews, ShardedNews
-from tests.redis_cluster import ClusterNodes
+from tests.redis_cluster import ClusterNodes, _free_ports
 
 WAIT_SECONDS = 10.0
 NOW = 1_800_000_000_000
@@ -241,3 +242,40 @@ async def test_a_room_whose_slot_moves_is_still_stored_and_its_news_still_heard(
     finally:
         await news.aclose()
         await store.aclose()
+
+
+async def test_the_saves_of_one_loop_turn_are_batched_by_master(
+    cluster: ClusterNodes, client: Cluster
+) -> None:
+    store = RoomStore(client)
+    try:
+        tokens = [secrets.token_urlsafe(16) for _ in range(30)]
+        rooms = [_room(token) for token in tokens]
+        assert all(await asyncio.gather(*(store.create(room) for room in rooms)))
+        for room in rooms:
+            room.version = 2
+        saved = await asyncio.gather(*(store.save(room, expected=1) for room in rooms))
+        assert all(s.ok for s in saved)
+        assert isinstance(store._save, ClusterBatch)
+        masters = {cluster.port_of_slot(key_slot(room_key(t).encode())) for t in tokens}
+        assert len(store._save._batches) == len(masters) == len(cluster.ports)
+        for token in tokens:
+            assert await store.version(token) == 2
+    finally:
+        await store.aclose()
+
+
+async def test_a_cluster_nobody_answers_is_storage_unavailable() -> None:
+    [port] = _free_ports(1)
+    client = connect(f"redis+cluster://127.0.0.1:{port}")
+    store = RoomStore(client)
+    try:
+        with pytest.raises(STORAGE_ERRORS):
+            await store.load("nobody-answers")
+        with pytest.raises(STORAGE_ERRORS):
+            await store.save(_room("nobody-answers"), expected=1)
+        with pytest.raises(STORAGE_ERRORS):
+            await store.presence("nobody-answers", "0:a", NOW + 1, NOW)
+    finally:
+        await store.aclose()
+        await client.aclose()

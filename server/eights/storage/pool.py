@@ -10,6 +10,7 @@ from typing import Any
 from redis.asyncio import BlockingConnectionPool, Redis
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialWithJitterBackoff
+from redis.exceptions import ClusterDownError, RedisClusterException
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
@@ -28,9 +29,17 @@ HEALTH_CONNECTIONS = 4
 Client = Redis | Cluster
 """A single Redis (or Valkey) or a Redis Cluster: the commands the server uses are alike."""
 
-STORAGE_ERRORS = (RedisConnectionError, RedisTimeoutError, ConnectionError, TimeoutError)
-"""Redis away (restarting, unreachable, not answering) or every connection busy: the
-request is refused with a 503 and may be tried again."""
+STORAGE_ERRORS = (
+    RedisConnectionError,
+    RedisTimeoutError,
+    ConnectionError,
+    TimeoutError,
+    RedisClusterException,
+    ClusterDownError,
+)
+"""Redis away (restarting, unreachable, not answering) or every connection busy; on a
+cluster also no node reachable, a slot not covered, or a failover under way: the request
+is refused with a 503 and may be tried again."""
 
 
 class PoolBusy(RedisConnectionError):

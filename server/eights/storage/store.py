@@ -23,7 +23,7 @@ from eights.rooms.room import Stored
 
 from . import scripts
 from .batch import ScriptBatch
-from .cluster import Cluster, ClusterScript
+from .cluster import Cluster, ClusterBatch, ClusterScript
 from .keys import (
     LOBBY_KEY,
     TTL_SECONDS,
@@ -53,10 +53,10 @@ class RoomStore:
     def __init__(self, redis: Client, ttl: int = TTL_SECONDS) -> None:
         self.redis = redis
         self.ttl = ttl
-        self._save: ScriptBatch | ClusterScript
+        self._save: ScriptBatch | ClusterBatch
         self._presence: AsyncScript | ClusterScript
-        if isinstance(redis, Cluster):  # each call to the node of its room's slot
-            self._save = ClusterScript(redis, scripts.SAVE)
+        if isinstance(redis, Cluster):  # each call to the master of its room's slot
+            self._save = ClusterBatch(redis, scripts.SAVE)
             self._presence = ClusterScript(redis, scripts.PRESENCE)
         else:
             self._save = ScriptBatch(redis, scripts.SAVE)
