@@ -1,8 +1,9 @@
 """Redis Cluster: ``REDIS_URL=redis+cluster://HOST:PORT`` (any node; the others are found
 from its slot map), or ``rediss+cluster://`` for TLS.
 
-Every key of a room carries the room's hash tag, so each room script lands on one node,
-and redis-py's cluster client follows MOVED and ASK while slots move. The room's news
+Every key of a room carries the room's hash tag, so each room script lands on one node:
+the compare-and-sets of one loop turn are batched by master (``ClusterBatch``), and
+redis-py's cluster client follows MOVED and ASK while slots move. The room's news
 channel carries the same hash tag: on Redis 7 and later (and Valkey) the scripts announce
 changes with SPUBLISH and the hub listens with SSUBSCRIBE on the node that owns the slot
 (``news``); an older cluster keeps PUBLISH and SUBSCRIBE, which the cluster bus carries
