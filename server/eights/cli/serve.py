@@ -52,7 +52,10 @@ def tune_collector(settings: Settings) -> None:
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--host", help="address to listen on (EIGHTS_HOST; default 127.0.0.1)")
     p.add_argument("--port", type=int, help="port (EIGHTS_PORT; default 8080; 0 for any)")
-    p.add_argument("--redis-url", help="a Redis 6.2+ or Valkey (REDIS_URL; default: embedded)")
+    p.add_argument(
+        "--redis-url",
+        help="a Redis 6.2+ or Valkey, or redis+cluster://HOST:PORT (REDIS_URL; default: embedded)",
+    )
     p.add_argument("--data-dir", type=Path, help="embedded Redis and secret (EIGHTS_DATA_DIR)")
     p.add_argument("--secret", help="signs seat credentials (EIGHTS_SECRET)")
     p.add_argument("--bot-delay", type=float, help="seconds a computer move (EIGHTS_BOT_DELAY)")

@@ -1,5 +1,6 @@
 """Storage: room documents and presence in Redis, and the embedded Redis."""
 
+from .cluster import Cluster, is_cluster_url
 from .datadir import DataDirBusy, private_dir, socket_path, write_private
 from .embedded import (
     DEFAULT_FSYNC,
@@ -9,13 +10,16 @@ from .embedded import (
     redis_server_binary,
 )
 from .keys import TTL_SECONDS, channel, presence_key, room_key
+from .news import News, open_news
 from .pool import (
     DEFAULT_POOL,
     DEFAULT_POOL_WAIT,
     STORAGE_ERRORS,
+    Client,
     PoolBusy,
     connect,
     health_client,
+    memory_use,
 )
 from .store import RoomStore, Saved
 
@@ -26,8 +30,11 @@ __all__ = [
     "DEFAULT_POOL_WAIT",
     "STORAGE_ERRORS",
     "TTL_SECONDS",
+    "Client",
+    "Cluster",
     "DataDirBusy",
     "EmbeddedRedis",
+    "News",
     "PoolBusy",
     "RedisNotFound",
     "RoomStore",
@@ -35,6 +42,9 @@ __all__ = [
     "channel",
     "connect",
     "health_client",
+    "is_cluster_url",
+    "memory_use",
+    "open_news",
     "presence_key",
     "private_dir",
     "redis_server_binary",

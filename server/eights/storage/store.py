@@ -13,7 +13,7 @@ from typing import Any
 
 import orjson
 from redis import Redis as SyncRedis
-from redis.asyncio import Redis
+from redis.commands.core import AsyncScript
 
 from eights.rooms import Room
 from eights.rooms.ops import RECENT_IDS
@@ -23,6 +23,7 @@ from eights.rooms.room import Stored
 
 from . import scripts
 from .batch import ScriptBatch
+from .cluster import Cluster, ClusterBatch, ClusterScript
 from .keys import (
     LOBBY_KEY,
     TTL_SECONDS,
@@ -33,6 +34,7 @@ from .keys import (
     room_key,
     room_keys,
 )
+from .pool import Client
 
 TICK = ("updated", "deadline", "bridge_deadline", "agreed")
 """The fields of a room a move may change besides its actions and ids (with ``version``)."""
@@ -48,11 +50,17 @@ class Saved:
 class RoomStore:
     """Room documents and presence in one Redis (or Valkey, or a Redis Cluster)."""
 
-    def __init__(self, redis: Redis, ttl: int = TTL_SECONDS) -> None:
+    def __init__(self, redis: Client, ttl: int = TTL_SECONDS) -> None:
         self.redis = redis
         self.ttl = ttl
-        self._save = ScriptBatch(redis, scripts.SAVE)
-        self._presence = redis.register_script(scripts.PRESENCE)
+        self._save: ScriptBatch | ClusterBatch
+        self._presence: AsyncScript | ClusterScript
+        if isinstance(redis, Cluster):  # each call to the master of its room's slot
+            self._save = ClusterBatch(redis, scripts.SAVE)
+            self._presence = ClusterScript(redis, scripts.PRESENCE)
+        else:
+            self._save = ScriptBatch(redis, scripts.SAVE)
+            self._presence = redis.register_script(scripts.PRESENCE)
 
     async def aclose(self) -> None:
         """Stop the batched writes and close their connection."""

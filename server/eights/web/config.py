@@ -37,7 +37,8 @@ class Settings:
     host: str = "127.0.0.1"
     port: int = 8080
     redis_url: str | None = None
-    """Any Redis 6.2+ or Valkey; None runs the embedded Redis in ``data_dir``."""
+    """Any Redis 6.2+ or Valkey, or ``redis+cluster://HOST:PORT`` for a Redis Cluster; None
+    runs the embedded Redis in ``data_dir``."""
     data_dir: Path = field(default_factory=default_data_dir)
     secret: str | None = None
     """Signs seat credentials. Several, comma-separated, newest first, to rotate."""

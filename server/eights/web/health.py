@@ -8,10 +8,10 @@ import asyncio
 from dataclasses import dataclass
 
 from aiohttp import web
-from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from eights.rooms import room_error
+from eights.storage import Client
 
 from .errors import error_response
 
@@ -23,7 +23,7 @@ class Health:
     """What the health endpoints look at: a Redis client of their own (one connection,
     so a busy pool does not look like a dead Redis) and whether the process is stopping."""
 
-    redis: Redis | None = None
+    redis: Client | None = None
     stopping: bool = False
 
     async def redis_answers(self) -> bool:

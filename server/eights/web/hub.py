@@ -11,8 +11,6 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
-from redis.asyncio import Redis
-from redis.asyncio.client import PubSub
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 
@@ -30,7 +28,7 @@ from eights.rooms import (
 from eights.rooms.bridges import bridge_seat
 from eights.rooms.presence import watchers_of
 from eights.rooms.state import PublicLogs, StateParts, state_parts
-from eights.storage import STORAGE_ERRORS, channel
+from eights.storage import STORAGE_ERRORS, Client, News, channel, open_news
 
 from .device import CLOSE_UNAUTHORISED, Device
 from .service import Loaded, TableService
@@ -62,7 +60,7 @@ __all__ = ["CLOSE_NO_SPECTATORS", "CLOSE_RESTART", "CLOSE_UNAUTHORISED", "Device
 class Hub:
     def __init__(
         self,
-        redis: Redis,
+        redis: Client,
         service: TableService,
         *,
         bot_delay: float | None = None,
@@ -82,7 +80,7 @@ class Hub:
         self.shown: dict[str, tuple[int, str, StateParts]] = {}
         """token -> what its devices here were last pushed (version, presence, parts): a
         device that holds it is sent a patch, when it asked for patches."""
-        self._pubsub: PubSub | None = None
+        self._pubsub: News | None = None
         self._news_lock = asyncio.Lock()
         """One subscription change at a time on the news connection."""
         self.stopping = False
@@ -92,7 +90,7 @@ class Hub:
 
     # ---- life --------------------------------------------------------------------------
     async def start(self) -> None:
-        self._pubsub = self.redis.pubsub()
+        self._pubsub = await open_news(self.redis)  # sharded on a cluster that has it
         await self._pubsub.subscribe(HUB_CHANNEL)
         self._spawn(self._listen())
         self._spawn(self._heartbeat())
@@ -145,7 +143,7 @@ class Hub:
             task.cancel()
         if self._pubsub is not None:
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(self._pubsub.aclose(), END_SECONDS)  # type: ignore[no-untyped-call]
+                await asyncio.wait_for(self._pubsub.aclose(), END_SECONDS)
         if tasks:
             await asyncio.wait(tasks, timeout=END_SECONDS)
 
@@ -243,13 +241,7 @@ class Hub:
         assert self._pubsub is not None
         while not self._closed:  # a closed pub/sub is not a dropped connection
             try:
-                async for message in self._pubsub.listen():
-                    if message.get("type") != "message":
-                        continue
-                    name = message["channel"]
-                    name = name.decode() if isinstance(name, bytes) else str(name)
-                    data = message["data"]
-                    data = data.decode() if isinstance(data, bytes) else str(data)
+                async for name, data in self._pubsub.messages():
                     token = name.split("{", 1)[-1].split("}", 1)[0]
                     if data == "p":
                         self.presence[token] = await self.service.store.present(
@@ -268,8 +260,8 @@ class Hub:
                 await asyncio.sleep(1.0)  # back-off before reconnecting, not a test sync
                 try:
                     async with self._news_lock:
-                        channels = (channel(t) for t in self.rooms)
-                        await self._pubsub.subscribe(HUB_CHANNEL, *channels)
+                        channels = [channel(t) for t in self.rooms]
+                        await self._pubsub.resubscribe([HUB_CHANNEL, *channels])
                 except Exception:
                     continue  # Redis still away: listen fails again and this waits again
                 for token in list(self.rooms):  # news may have been missed meanwhile

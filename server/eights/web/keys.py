@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from aiohttp import web
-from redis.asyncio import Redis
 
+from eights.storage import Client
 from eights.web.config import Settings
 from eights.web.descriptors import DescriptorGate
 from eights.web.hub import Hub
@@ -16,7 +16,8 @@ from eights.web.service import TableService
 from eights.web.shedding import InFlight
 
 SETTINGS = web.AppKey("settings", Settings)
-REDIS = web.AppKey("redis", Redis)
+REDIS: web.AppKey[Client] = web.AppKey("redis")
+"""A single Redis's client or a Redis Cluster's (``eights.storage.connect``)."""
 SERVICE = web.AppKey("service", TableService)
 HUB = web.AppKey("hub", Hub)
 LIMITER = web.AppKey("limiter", AddressLimiter)

@@ -7,7 +7,7 @@ import asyncio
 import time
 from collections.abc import Callable
 
-from redis.asyncio import Redis
+from eights.storage import Client, memory_use
 
 FULL_FRACTION = 0.9
 CACHE_SECONDS = 1.0
@@ -16,7 +16,7 @@ CACHE_SECONDS = 1.0
 class RedisMemory:
     def __init__(
         self,
-        redis: Redis,
+        redis: Client,
         *,
         fraction: float = FULL_FRACTION,
         cache_seconds: float = CACHE_SECONDS,
@@ -31,15 +31,16 @@ class RedisMemory:
         self._lock = asyncio.Lock()
 
     async def full(self) -> bool:
-        """True when Redis has a ``maxmemory`` and uses more than ``fraction`` of it."""
+        """True when Redis (any master of a cluster) has a ``maxmemory`` and uses more than
+        ``fraction`` of it."""
         if self._fresh():
             return self._full
         async with self._lock:  # one INFO for everyone waiting, not one each
             if not self._fresh():
-                info = await self.redis.info("memory")
-                used = int(info.get("used_memory", 0))
-                limit = int(info.get("maxmemory", 0))
-                self._full = limit > 0 and used > self.fraction * limit
+                self._full = any(  # on a cluster, any master (its slots' tables)
+                    limit > 0 and used > self.fraction * limit
+                    for used, limit in await memory_use(self.redis)
+                )
                 self._stamp = self.clock()
         return self._full
 
