@@ -268,6 +268,7 @@ async def test_a_process_killed_mid_hand_its_devices_come_back_through_nginx_los
             assert await play_moves(devices, rng, acks, 6) is None
             # The seat to act is on the process about to die, its move on the way.
             state = await devices[0].state_of(0)
+            assert not state["room"]["hand_over"]  # six moves never end a hand of seven cards
             victim_seat = state["view"]["turn"]
             victim = next(s for s in made.servers if made.address_of(s) == holders[victim_seat])
             mine = await devices[victim_seat].state_of(victim_seat)
