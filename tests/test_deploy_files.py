@@ -255,6 +255,40 @@ def test_the_dockerfile_installs_the_lock_and_runs_unprivileged() -> None:
                 assert f"!{source}" in allowed or f"!{source}/" in allowed, source
 
 
+def test_the_images_install_puts_the_web_table_where_the_server_looks(tmp_path: Path) -> None:
+    """The image installs the project as a package, not in place as dev.py does: the
+    Dockerfile's own commands copy client/ to where the installed server looks for it."""
+    run = next(a for i, a in dockerfile() if i == "RUN" and "client_dir" in a)
+    find, check = re.findall(r"python -c '([^']*)'", run)
+    source = tmp_path / "src"
+    shutil.copytree(
+        ROOT / "server",
+        source / "server",
+        ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"),
+    )
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, source / name)
+    site = tmp_path / "usr" / "local" / "lib" / "python3.12" / "site-packages"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+         "--no-deps", "--no-build-isolation", "--no-index", "--target", str(site), str(source)],
+        check=True, capture_output=True, timeout=120,
+    )  # fmt: skip
+    env = {**os.environ, "PYTHONPATH": str(site)}  # before this checkout's own install
+    found = subprocess.run(
+        [sys.executable, "-c", find], env=env, cwd=tmp_path, capture_output=True, text=True,
+        check=True, timeout=START_SECONDS,
+    )  # fmt: skip
+    folder = Path(found.stdout.strip())
+    assert folder == site.parent  # the installed copy's, not this checkout's
+    shutil.copytree(ROOT / "client", folder / "client")
+    checked = subprocess.run(
+        [sys.executable, "-c", check], env=env, cwd=tmp_path, capture_output=True, text=True,
+        check=False, timeout=START_SECONDS,
+    )  # fmt: skip
+    assert checked.returncode == 0, checked.stderr
+
+
 def _container_command(port: str) -> tuple[list[str], list[str]]:
     """The image's entry point and command, run here: this checkout's `eights`, on
     127.0.0.1 and ``port``; and the HEALTHCHECK's command on that port."""
