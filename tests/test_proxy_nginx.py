@@ -7,6 +7,8 @@ from __future__ import annotations
 import contextlib
 import random
 import secrets
+import shutil
+import tempfile
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,8 +31,9 @@ from tests.deploy_helpers import (
     site_for_test,
     upstream_for_test,
 )
-from tests.faults.harness import RedisServer, Server, redis_server, start_server
+from tests.faults.harness import RedisServer, Server, redis_server, start_server, wait_until
 from tests.rooms_helpers import MAX_ACTIONS, choose, play_socket_game
+from tests.serve_process import serve
 
 PROXIED = {"EIGHTS_TRUST_PROXY": "1", "EIGHTS_SOCKET_RATE": "10000"}
 """Behind the proxy; a test plays far faster than a person (20 messages a second would
@@ -308,3 +311,32 @@ def _stored(url: str, token: str) -> dict[str, Any]:
         client.close()
     assert room is not None, "the room is gone"
     return room
+
+
+async def test_nginx_reaches_a_process_on_a_unix_socket(tmp_path: Path) -> None:
+    """upstream-unix.conf's form: `eights serve --unix` behind the site, sockets included."""
+    nginx = nginx_binary()
+    if nginx is None:
+        pytest.skip("nginx is not installed (Debian: apt-get install nginx; .ci/run does)")
+    short = Path(tempfile.mkdtemp(prefix="eights-unix-"))  # a unix socket's path is short
+    try:
+        async with redis_server() as redis:
+            with serve(redis.url, tmp_path, env=PROXIED, unix=short / "eights.sock"):
+                port = free_port()
+                upstream = upstream_for_test([f"unix:{short / 'eights.sock'}"])
+                conf = main_conf(tmp_path, upstream, site_for_test(port, free_port(), None))
+                base = f"http://127.0.0.1:{port}"
+                async with running_nginx(nginx, conf, port), aiohttp.ClientSession() as http:
+
+                    async def ready() -> bool:
+                        async with http.get(base + "/readyz") as reply:
+                            return reply.status == 200  # 502 until the process listens
+
+                    await wait_until(ready, 20, "the process behind nginx")
+                    client = TableClient(http, base)
+                    made = await client.create(mode="computer")
+                    async with client.connect(made.token, made.credentials) as device:
+                        state = await device.state_of(0)
+                        assert state["room"]["token"] == made.token
+    finally:
+        shutil.rmtree(short, ignore_errors=True)
