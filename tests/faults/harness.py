@@ -93,11 +93,18 @@ class Server:
 
 
 async def start_server(
-    data_dir: Path, log: Path, *, redis_url: str | None = None, extra: tuple[str, ...] = ()
+    data_dir: Path,
+    log: Path,
+    *,
+    redis_url: str | None = None,
+    extra: tuple[str, ...] = (),
+    environment: dict[str, str] | None = None,
 ) -> Server:
-    """Start `eights serve` and wait (bounded) until its /readyz says 200."""
+    """Start `eights serve` and wait (bounded) until its /readyz says 200; ``environment``
+    adds variables (EIGHTS_TRUST_PROXY, ...) to a clean one."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("EIGHTS_", "REDIS_URL"))}
     env["EIGHTS_HTTP_RATE"] = "0"
+    env.update(environment or {})
     argv = [sys.executable, "-m", "eights.cli.main", "serve", "--port", "0"]
     argv += ["--data-dir", str(data_dir), "--bot-delay", "0", "--secret", SECRET, *extra]
     if redis_url is not None:
