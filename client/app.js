@@ -1,12 +1,14 @@
 // The router: the page is chosen by location.pathname.
 //   /              home
 //   /t/<token>     a table: resume with this browser's seat, or take a free one
+//   /lobby         the open tables: public tables waiting for players, games to watch
 //   /verify        check a finished game's record
 //   /rules/<name>  the rules of a table
 import { api } from "./api.js";
 import { fill, h } from "./dom.js";
 import { TableSession } from "./game.js";
 import { homePage } from "./home.js";
+import { lobbyPage } from "./lobby.js";
 import { joinPage, renameSeats } from "./join.js";
 import { interceptLinks, takeHandoff } from "./nav.js";
 import { errorPage, fullPage, gonePage } from "./pages.js";
@@ -46,6 +48,9 @@ async function route() {
   window.scrollTo(0, 0);
   if (table) {
     await openTable(table[1], id);
+  } else if (path === "/lobby" || path === "/lobby/") {
+    document.title = "Open tables · Eights";
+    fill(main, lobbyPage());
   } else if (rules) {
     document.title = "Rules · Eights";
     fill(main, rulesPage(rules[1]));
