@@ -969,13 +969,14 @@ function coverPanel(m, on) {
 }
 
 // ---- watching ------------------------------------------------------------------------
-/** "You are watching", how many watch, and the way back to the lobby. */
+/** "You are watching" (or that the host ended the game), how many watch, and the way
+ * back to the lobby. */
 function watchBanner(m) {
   const n = m.room.spectators;
   const count = typeof n === "number" && n > 0 ? `${n} watching` : "";
   return h("div", { class: "watch-banner", testid: "watch-banner", role: "note" },
     h("span", { class: "watch-eye", "aria-hidden": "true" }, "\u25c9"),
-    h("strong", {}, "You are watching"),
+    h("strong", {}, m.room.closed ? "The host ended this game" : "You are watching"),
     count ? h("span", { class: "watch-count", testid: "spectators", dataset: { count: String(n) } }, count) : null,
     h("a", { class: "watch-back", href: "/lobby", "data-link": "", testid: "back-to-lobby" }, "Open tables"));
 }
