@@ -80,9 +80,9 @@ export function homePage() {
     h("label", { class: "field" }, h("span", {}, "Players"), onlinePlayers),
     h("label", { class: "field" }, h("span", {}, "Computer players"), onlineBots));
   const botLevels = h("div", { class: "bot-levels", role: "group", "aria-label": "The computer players' levels" });
+  let awayChosen = false;
   const onlineAway = h("select", { id: "online-away", testid: "online-away", onchange: () => { awayChosen = true; } },
     AWAY_LIMITS.map(([value, text]) => h("option", { value }, text)));
-  let awayChosen = false;
   const drawOnlineSeats = () => {
     const { min, max } = seatsOf(onlineVariant.value);
     const players = clamp(Number(onlinePlayers.value) || 2, min, max);

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from typing import Any
 
 from playwright.sync_api import Page, Request, expect
@@ -29,9 +30,9 @@ from tests.browser.support import (
 from tests.browser.test_table_keys import Frames, one_move
 
 PHONE = {"width": 360, "height": 740}
-LOBBY_READS = 20
-"""Refreshes of the lobby page at most before a table must show (the server may answer
-from a listing read a moment before)."""
+LOBBY_SECONDS = STEP_MS / 1000
+"""How long the lobby page is refreshed at most before a table must show (the server may
+answer from a listing it read a moment before)."""
 ACTIONS = ("play", "keep", "pass", "take", "draw", "new-round", "start-now", "menu")
 """Testids of what a player may do; none is on a watcher's page."""
 
@@ -49,7 +50,8 @@ def find_in_lobby(page: Page, token: str, testid: str) -> None:
     """On the lobby page: Refresh until the table `token` is listed with `testid` (Join or
     Watch) on its card."""
     card = page.locator(f"[data-testid=lobby-table][data-token='{token}']")
-    for _ in range(LOBBY_READS):
+    give_up = time.monotonic() + LOBBY_SECONDS
+    while time.monotonic() < give_up:
         page.locator("[data-testid=lobby][data-loaded=true]:not([data-loading=true])").wait_for()
         if card.get_by_test_id(testid).count():
             return
