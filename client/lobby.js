@@ -8,8 +8,8 @@ import { variantTitle } from "./table.js";
 const AUTO_REFRESH_MS = 30000;
 
 export function lobbyPage() {
-  const waiting = h("div", { class: "lobby-list", testid: "lobby-waiting", "aria-live": "polite" });
-  const playing = h("div", { class: "lobby-list", testid: "lobby-playing", "aria-live": "polite" });
+  const waiting = h("div", { class: "lobby-list", testid: "lobby-waiting" });
+  const playing = h("div", { class: "lobby-list", testid: "lobby-playing" });
   const when = h("span", { class: "muted small", testid: "lobby-updated" });
   const refresh = h("button", { type: "button", class: "btn small", testid: "lobby-refresh", onclick: () => load(true) }, "Refresh");
   const page = h("main", { class: "page lobby", testid: "lobby", dataset: { loaded: "false" } },

@@ -1,8 +1,8 @@
 """Public tables, the lobby and watching, through the page (issue 15): the host opens a
 public table of four from the home page (two friends' seats, one computer's at its own
 level); two people find it on the lobby page and join from there; a fourth device finds
-the game in progress and watches it, read-only, while the three play a hand to its end.
-A private table cannot be watched, and says so."""
+the game in progress and watches it, read-only, while the three play a hand to its end,
+until the host switches watching off. A private table cannot be watched, and says so."""
 
 from __future__ import annotations
 
@@ -35,6 +35,23 @@ LOBBY_SECONDS = STEP_MS / 1000
 answer from a listing it read a moment before)."""
 ACTIONS = ("play", "keep", "pass", "take", "draw", "new-round", "start-now", "menu")
 """Testids of what a player may do; none is on a watcher's page."""
+
+
+SWITCH_OFF = """async token => {
+    const seat = JSON.parse(localStorage.getItem('eights.seats'))[token];
+    const answer = await fetch(`/api/rooms/${token}/spectators`, {
+        method: 'POST',
+        headers: {
+            'Content-Type': 'application/json',
+            Authorization: `Seat ${Object.values(seat.credentials).join(' ')}`,
+        },
+        body: JSON.stringify({allowed: false}),
+    });
+    const body = await answer.json();
+    return {ok: answer.ok, watchable: body.watchable};
+}"""
+"""The host's page asks the server to stop people watching its table (the table menu's
+switch, over HTTP)."""
 
 
 def created_spec(page: Page) -> dict[str, Any]:
@@ -190,6 +207,13 @@ def test_a_public_table_is_found_in_the_lobby_joined_from_it_and_watched(device:
     assert_read_only(watcher)
     counts = plates.evaluate_all("els => els.map(e => e.dataset.count)")
     assert counts != counts_first, "the watcher's seats never changed"
+
+    # The host switches watching off: the watcher's page says so and leads to the lobby.
+    switched = host.evaluate(SWITCH_OFF, token)
+    assert switched == {"ok": True, "watchable": False}
+    expect(watcher.get_by_test_id("no-spectators")).to_be_visible()
+    expect(watcher.get_by_test_id("table")).to_have_count(0)
+    expect(watcher.get_by_test_id("to-lobby")).to_have_attribute("href", "/lobby")
 
     hellos = frames.of("hello")
     assert hellos
