@@ -95,7 +95,7 @@ async function openTable(token, id) {
   }
   if (id !== routeId) return;
   if (lobby.full) {
-    fill(main, fullPage());
+    fill(main, fullPage(lobby.watchable && lobby.started && !lobby.closed ? token : null));
     return;
   }
   const name = await new Promise((resolve) => fill(main, joinPage(lobby, resolve)));

@@ -155,6 +155,7 @@ def test_a_public_table_is_found_in_the_lobby_joined_from_it_and_watched(device:
         expect(card.locator("[data-testid=lobby-seat][data-kind=bot]")).to_have_count(1)
         expect(card.get_by_test_id("lobby-free")).to_contain_text("of 4 seats free")
         card.get_by_test_id("lobby-join").click()
+        expect(guest.get_by_test_id("join-page")).to_contain_text("public table")
         take_seat(guest, name)
         guests.append(guest)
     players = [host, *guests]
@@ -162,6 +163,12 @@ def test_a_public_table_is_found_in_the_lobby_joined_from_it_and_watched(device:
         wait_table(page)
         expect(page.get_by_test_id("opponent")).to_have_count(3)
         expect(page.locator("[data-testid=opponent].bot")).to_have_count(1)
+
+    late = device(viewport=PHONE).new_page()  # every seat taken: the game may be watched
+    late.goto(f"/t/{token}")
+    expect(late.get_by_test_id("table-full")).to_be_visible()
+    expect(late.get_by_test_id("watch-instead")).to_have_attribute("href", f"/watch/{token}")
+    late.close()
 
     watcher = device(viewport=PHONE).new_page()
     frames = Frames()
