@@ -916,7 +916,7 @@ function resultsPanel(m, on) {
     h("h2", { id: "results-title" }, title),
     h("p", { class: "result-sentence" }, sentence),
     h("ol", { class: "result-list" }, rows),
-    view.seed ? h("p", { class: "small muted" }, "This game’s seed is revealed below: ",
+    view.seed && !m.watching ? h("p", { class: "small muted" }, "This game’s seed is revealed below: ",
       h("a", { href: `/verify?token=${encodeURIComponent(room.token)}`, "data-link": "", testid: "verify-link" }, "verify this game"),
       " · ",
       h("button", { type: "button", class: "linkish", testid: "save-record", onclick: on.saveRecord }, "save record")) : null,
