@@ -3,6 +3,7 @@
 // Refresh, whenever the page comes back into view, and every half minute while it is seen.
 import { api } from "./api.js";
 import { announce, h } from "./dom.js";
+import { savedTable } from "./storage.js";
 import { variantTitle } from "./table.js";
 
 const AUTO_REFRESH_MS = 30000;
@@ -90,7 +91,11 @@ function tableCard(t, kind) {
     : free ? `${players} players · ${free} ${free === 1 ? "seat" : "seats"} to take` : `${players} players`;
   const watchers = Number(t.spectators) || 0;
   const actions = [];
-  if (free > 0) {
+  const mine = Object.keys(savedTable(t.token)?.credentials || {}).length > 0;
+  if (mine) {
+    // A seat of this browser's: back to it rather than a seat more.
+    actions.push(h("a", { class: "btn primary", href: `/t/${encodeURIComponent(t.token)}`, "data-link": "", testid: "lobby-mine" }, "Your table"));
+  } else if (free > 0) {
     actions.push(h("a", {
       class: "btn primary",
       href: `/t/${encodeURIComponent(t.token)}`,
@@ -99,7 +104,7 @@ function tableCard(t, kind) {
       "aria-label": `Join the ${title} table`,
     }, "Join"));
   }
-  if (kind === "playing" && t.watchable !== false) {
+  if (kind === "playing" && t.watchable !== false && !mine) {
     actions.push(h("a", {
       class: `btn${free > 0 ? "" : " primary"}`,
       href: `/watch/${encodeURIComponent(t.token)}`,

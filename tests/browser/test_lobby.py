@@ -142,6 +142,13 @@ def test_a_public_table_is_found_in_the_lobby_joined_from_it_and_watched(device:
     expect(host.get_by_test_id("invite")).to_be_visible()
     expect(host.locator("[data-testid=seat-row][data-kind=bot]")).to_contain_text("hard")
     token = token_of(host)
+    host.get_by_test_id("home").click()  # the host's own table, in the lobby: back to it
+    host.get_by_test_id("lobby-link").click()
+    find_in_lobby(host, token, "lobby-mine")
+    mine = host.locator(f"[data-testid=lobby-table][data-token='{token}']")
+    expect(mine.get_by_test_id("lobby-join")).to_have_count(0)
+    mine.get_by_test_id("lobby-mine").click()
+    expect(host.get_by_test_id("invite")).to_be_visible()
 
     guests: list[Page] = []
     for name in ("Bo", "Cy"):
