@@ -115,6 +115,7 @@ export class TableSocket {
     this.fatal = null;
     this.ws = null;
     this.timer = null;
+    this.early = [];
     this.onVisible = () => {
       if (document.visibilityState === "visible" && !this.isOpen() && !this.stopped) {
         this.reconnectNow();
@@ -161,6 +162,10 @@ export class TableSocket {
         this.welcomed = true;
         this.tries = 0;
         this.handlers.status?.("open");
+        // What the page sent before the first welcome goes now, in order.
+        const early = this.early;
+        this.early = null;
+        for (const m of early || []) ws.send(JSON.stringify(m));
       }
       if (msg.type === "error" && !msg.id && FATAL.has(msg.error)) this.fatal = msg;
       if (msg.type === "state") wire[msg.seat] = msg;
@@ -208,8 +213,15 @@ export class TableSocket {
     this.connect();
   }
 
-  /** Send a message; false when the socket is not open (the caller tells the player). */
+  /** Send a message; false when the socket is not open (the caller tells the player).
+   * Before the first welcome a message is kept and sent with it. */
   send(message) {
+    if (this.early && !this.stopped) {
+      // The page is drawn from the create or join answer before the socket's first
+      // welcome: a tap then is kept for it rather than lost.
+      this.early.push(message);
+      return true;
+    }
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN || !this.welcomed) return false;
     this.ws.send(JSON.stringify(message));
     return true;
