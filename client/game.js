@@ -368,8 +368,6 @@ export class TableSession {
         type: "button",
         class: "btn",
         testid: "start-now",
-        // Until the socket is open a tap would be lost ("Not connected"): wait for it.
-        disabled: this.connection !== "open",
         onclick: () => {
           if (this.send({ type: "start", id: actionId() })) this.say("Starting the table…");
         },
