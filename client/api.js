@@ -56,6 +56,8 @@ export const api = {
   create: (spec) => call("POST", "/api/rooms", { body: { entropy: entropy(), ...spec } }),
   variants: () => call("GET", "/api/variants"),
   lobby: (token) => call("GET", `/api/rooms/${encodeURIComponent(token)}`),
+  /** The open tables: public tables waiting for players and games to watch. */
+  openTables: () => call("GET", "/api/lobby"),
   join: (token, name) =>
     call("POST", `/api/rooms/${encodeURIComponent(token)}/join`, {
       body: { entropy: entropy(), name },
@@ -75,7 +77,8 @@ export const api = {
 };
 
 const CLOSE_UNAUTHORISED = 4401;
-const FATAL = new Set(["bad_credential", "room_expired", "room_not_found"]);
+const CLOSE_FORBIDDEN = 4403;
+const FATAL = new Set(["bad_credential", "room_expired", "room_not_found", "no_spectators"]);
 
 /**
  * The state a patch makes of the state this socket last carried for its seat
@@ -97,18 +100,22 @@ export function applyPatch(state, patch) {
  * One table's socket. Calls `handlers.message(msg)` for every message and
  * `handlers.status(s)` with "connecting" | "open" | "closed" | "fatal". Reconnects with
  * backoff until closed by `close()` or refused for good (a bad credential).
- * Asks for patches; each becomes the whole state it makes before the table sees it.
+ * A player's socket asks for patches; each becomes the whole state it makes before the
+ * table sees it. A watcher's (`watch: true`) sends no credentials and gets whole states
+ * of the public table only; "no_spectators" (close 4403) ends it for good.
  */
 export class TableSocket {
-  constructor(token, credentials, handlers) {
+  constructor(token, credentials, handlers, { watch = false } = {}) {
     this.token = token;
     this.credentials = credentials;
     this.handlers = handlers;
+    this.watch = watch;
     this.tries = 0;
     this.stopped = false;
     this.fatal = null;
     this.ws = null;
     this.timer = null;
+    this.early = [];
     this.onVisible = () => {
       if (document.visibilityState === "visible" && !this.isOpen() && !this.stopped) {
         this.reconnectNow();
@@ -139,7 +146,10 @@ export class TableSocket {
     this.ws = ws;
     const wire = {}; // seat -> the last state this connection carried, for its patches
     ws.addEventListener("open", () => {
-      ws.send(JSON.stringify({ type: "hello", credentials: this.credentials, patches: true }));
+      const hello = this.watch
+        ? { type: "hello", watch: true }
+        : { type: "hello", credentials: this.credentials, patches: true };
+      ws.send(JSON.stringify(hello));
     });
     ws.addEventListener("message", (event) => {
       let msg;
@@ -152,6 +162,10 @@ export class TableSocket {
         this.welcomed = true;
         this.tries = 0;
         this.handlers.status?.("open");
+        // What the page sent before the first welcome goes now, in order.
+        const early = this.early;
+        this.early = null;
+        for (const m of early || []) ws.send(JSON.stringify(m));
       }
       if (msg.type === "error" && !msg.id && FATAL.has(msg.error)) this.fatal = msg;
       if (msg.type === "state") wire[msg.seat] = msg;
@@ -172,9 +186,10 @@ export class TableSocket {
       this.ws = null;
       this.welcomed = false;
       if (this.stopped) return;
-      if (event.code === CLOSE_UNAUTHORISED || this.fatal) {
+      if (event.code === CLOSE_UNAUTHORISED || event.code === CLOSE_FORBIDDEN || this.fatal) {
         this.stopped = true;
-        this.handlers.status?.("fatal", this.fatal || { error: "bad_credential" });
+        const why = event.code === CLOSE_FORBIDDEN ? "no_spectators" : "bad_credential";
+        this.handlers.status?.("fatal", this.fatal || { error: why });
         return;
       }
       this.handlers.status?.("closed");
@@ -198,8 +213,15 @@ export class TableSocket {
     this.connect();
   }
 
-  /** Send a message; false when the socket is not open (the caller tells the player). */
+  /** Send a message; false when the socket is not open (the caller tells the player).
+   * Before the first welcome a message is kept and sent with it. */
   send(message) {
+    if (this.early && !this.stopped) {
+      // The page is drawn from the create or join answer before the socket's first
+      // welcome: a tap then is kept for it rather than lost.
+      this.early.push(message);
+      return true;
+    }
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN || !this.welcomed) return false;
     this.ws.send(JSON.stringify(message));
     return true;

@@ -1,12 +1,16 @@
 // The router: the page is chosen by location.pathname.
 //   /              home
 //   /t/<token>     a table: resume with this browser's seat, or take a free one
+//   /lobby         the open tables: public tables waiting for players, games to watch
+//   /watch/<token> a public table's game, watched
 //   /verify        check a finished game's record
 //   /rules/<name>  the rules of a table
 import { api } from "./api.js";
 import { fill, h } from "./dom.js";
 import { TableSession } from "./game.js";
 import { homePage } from "./home.js";
+import { lobbyPage } from "./lobby.js";
+import { WatchSession } from "./watch.js";
 import { joinPage, renameSeats } from "./join.js";
 import { interceptLinks, takeHandoff } from "./nav.js";
 import { errorPage, fullPage, gonePage } from "./pages.js";
@@ -42,10 +46,17 @@ async function route() {
   const path = window.location.pathname;
   const table = path.match(/^\/t\/([A-Za-z0-9_-]+)\/?$/);
   const rules = path.match(/^\/rules\/([A-Za-z0-9_-]+)\/?$/);
-  document.body.dataset.page = table ? "table" : rules ? "rules" : path.replace(/\//g, "") || "home";
+  const watch = path.match(/^\/watch\/([A-Za-z0-9_-]+)\/?$/);
+  document.body.dataset.page = table || watch ? "table" : rules ? "rules" : path.replace(/\//g, "") || "home";
   window.scrollTo(0, 0);
   if (table) {
     await openTable(table[1], id);
+  } else if (watch) {
+    document.title = "Watching · Eights";
+    session = new WatchSession(main, watch[1]);
+  } else if (path === "/lobby" || path === "/lobby/") {
+    document.title = "Open tables · Eights";
+    fill(main, lobbyPage());
   } else if (rules) {
     document.title = "Rules · Eights";
     fill(main, rulesPage(rules[1]));
@@ -57,7 +68,7 @@ async function route() {
     fill(main, homePage());
   }
   const heading = main.querySelector("h1");
-  if (heading && !table && id > 1) {
+  if (heading && !table && !watch && id > 1) {
     heading.setAttribute("tabindex", "-1");
     heading.focus({ preventScroll: true });
   }
@@ -84,7 +95,7 @@ async function openTable(token, id) {
   }
   if (id !== routeId) return;
   if (lobby.full) {
-    fill(main, fullPage());
+    fill(main, fullPage(lobby.watchable && lobby.started && !lobby.closed ? token : null));
     return;
   }
   const name = await new Promise((resolve) => fill(main, joinPage(lobby, resolve)));

@@ -72,12 +72,17 @@ export function homePage() {
   // ---- with a friend ----
   const onlineVariant = variantSelect("online-variant", s.variant);
   // Seats at a table with friends: how many, and how many of them the computer takes
-  // (the other seats wait for friends; at least one does). Two seats, one friend, by default.
+  // (the other seats wait for friends; at least one does), each computer seat at its own
+  // level. Two seats, one friend, by default.
   const onlinePlayers = h("select", { id: "online-players", testid: "online-players" });
   const onlineBots = h("select", { id: "online-computers", testid: "online-computers" });
   const onlineSeats = h("div", { class: "seats-row" },
     h("label", { class: "field" }, h("span", {}, "Players"), onlinePlayers),
     h("label", { class: "field" }, h("span", {}, "Computer players"), onlineBots));
+  const botLevels = h("div", { class: "bot-levels", role: "group", "aria-label": "The computer players' levels" });
+  let awayChosen = false;
+  const onlineAway = h("select", { id: "online-away", testid: "online-away", onchange: () => { awayChosen = true; } },
+    AWAY_LIMITS.map(([value, text]) => h("option", { value }, text)));
   const drawOnlineSeats = () => {
     const { min, max } = seatsOf(onlineVariant.value);
     const players = clamp(Number(onlinePlayers.value) || 2, min, max);
@@ -85,10 +90,20 @@ export function homePage() {
     const bots = clamp(Number(onlineBots.value) || 0, 0, players - 2);
     onlineBots.replaceChildren(...range(0, players - 2).map((n) => h("option", { value: n, selected: n === bots }, String(n))));
     onlineSeats.hidden = max === min;
+    // One level a computer seat; a level chosen stays with its seat while it is there.
+    const kept = Array.from(botLevels.querySelectorAll("select"), (el) => el.value);
+    botLevels.replaceChildren(...range(1, bots).map((n) => h("label", { class: "field bot-level" },
+      h("span", {}, bots === 1 ? "Computer’s level" : `Computer ${n}`),
+      levelSelect(`online-level-${n}`, kept[n - 1] || settings().level))));
+    botLevels.hidden = bots === 0;
+    // The contract's default until the host picks: wait at two seats, a minute at more.
+    if (!awayChosen) onlineAway.value = players > 2 ? "60" : "";
   };
   onlineVariant.addEventListener("change", drawOnlineSeats);
   onlinePlayers.addEventListener("change", drawOnlineSeats);
+  onlineBots.addEventListener("change", drawOnlineSeats);
   drawOnlineSeats();
+  const onlinePublic = h("input", { type: "checkbox", id: "online-public", testid: "online-public" });
   const onlineButton = h("button", {
     type: "button",
     class: "btn primary big",
@@ -96,13 +111,19 @@ export function homePage() {
     onclick: () => {
       const players = Number(onlinePlayers.value) || 2;
       const bots = Math.min(Number(onlineBots.value) || 0, players - 2);
-      // Friends' seats first, then the computer's (at the level chosen for the computer).
-      const seats = range(1, players - 1).map((n) => (n > players - 1 - bots ? { kind: "computer", level: level.value } : { kind: "friend" }));
+      const levels = Array.from(botLevels.querySelectorAll("select"), (el) => el.value);
+      // Friends' seats first, then the computer's, each at the level chosen for it.
+      const seats = range(1, players - 1).map((n) => {
+        const k = n - (players - 1 - bots);
+        return k > 0 ? { kind: "computer", level: levels[k - 1] || level.value } : { kind: "friend" };
+      });
       create("online", {
         mode: "online",
         variant: onlineVariant.value,
         players,
         seats,
+        public: onlinePublic.checked,
+        away_limit: onlineAway.value ? Number(onlineAway.value) : null,
         timer: timerSetting(settings().timer),
         names: myName() ? [myName()] : [],
       }, onlineButton);
@@ -244,8 +265,14 @@ export function homePage() {
       modeCard("Play with a friend", "A device each, one private hand each. Send the invitation link; each friend who opens it takes the next free seat.", [
         field("Table", onlineVariant),
         onlineSeats,
+        botLevels,
+        h("label", { class: "field away-field" }, h("span", {}, "If someone is away, the computer plays for them"), onlineAway),
+        h("label", { class: "check-field" }, onlinePublic,
+          h("span", {}, "Public table", h("span", { class: "muted small" }, " · listed in Open tables; anyone may watch"))),
         houseLines[0].element,
-      ], onlineButton, "online"),
+      ], onlineButton, "online",
+      h("p", { class: "mode-more" }, "Or join someone’s public table, or watch a game: ",
+        h("a", { href: "/lobby", "data-link": "", testid: "lobby-link" }, "Open tables"))),
       modeCard("Pass and play on this device", "Share one phone or computer. The table hides each hand until its player taps Reveal.", [
         field("Table", localVariant),
         h("label", { class: "field" }, h("span", {}, "Players"), localPlayers),
@@ -261,6 +288,8 @@ export function homePage() {
     savedList(),
     h("footer", { class: "home-foot" },
       h("nav", { "aria-label": "More" },
+        h("a", { href: "/lobby", "data-link": "", testid: "lobby-nav" }, "Open tables"),
+        h("span", { class: "sep" }, " | "),
         h("span", {}, "Rules: "),
         VARIANTS.map((v, i) => [i ? " · " : "", h("a", { href: `/rules/${v}`, "data-link": "", testid: `rules-${v}` }, variantTitle(v))]),
         h("span", { class: "sep" }, " | "),
@@ -273,6 +302,14 @@ function range(a, b) {
   const out = [];
   for (let i = a; i <= b; i++) out.push(i);
   return out;
+}
+
+/** "If someone is away": how long before the computer plays a seat (null: wait for them). */
+const AWAY_LIMITS = [["", "Wait for them"], ["60", "After 1 minute"], ["120", "After 2 minutes"], ["300", "After 5 minutes"]];
+
+function levelSelect(id, selected) {
+  return h("select", { id, testid: id },
+    [["easy", "Easy"], ["medium", "Medium"], ["hard", "Hard"]].map(([v, t]) => h("option", { value: v, selected: v === selected }, t)));
 }
 
 function variantSelect(id, selected) {
@@ -306,12 +343,13 @@ function field(label, control) {
   return h("label", { class: "field" }, h("span", {}, label), control);
 }
 
-function modeCard(title, text, fields, button, kind) {
+function modeCard(title, text, fields, button, kind, more = null) {
   return h("section", { class: `mode-card mode-${kind}`, "aria-label": title },
     h("h2", {}, title),
     h("p", { class: "mode-text" }, text),
     h("div", { class: "fields" }, fields),
-    button);
+    button,
+    more);
 }
 
 const KIND_TITLES = {

@@ -16,7 +16,15 @@ const RENAME_TABLES = 8;
  */
 export function joinPage(lobby, onJoin) {
   const host = lobby.seats?.[0]?.name;
-  const who = host && !DEFAULT_NAME.test(host) ? `${host} invites you` : "You are invited";
+  const named = host && !DEFAULT_NAME.test(host);
+  const who = named ? `${host} invites you` : "You are invited";
+  // A public table found in the lobby: no one invited this guest by name.
+  const title = lobby.public
+    ? `${named ? `${host}’s` : "A"} public table: a game of Crazy Eights`
+    : `${who} to a game of Crazy Eights`;
+  const under = lobby.started
+    ? "The game is under way: you take a seat the computer has kept for a friend, with its hand."
+    : "Each of you sees only your own hand.";
   const input = h("input", {
     id: "join-name",
     type: "text",
@@ -49,8 +57,8 @@ export function joinPage(lobby, onJoin) {
   }, 0);
   return h("main", { class: "page narrow", testid: "join-page" },
     h("div", { class: "page-icon", "aria-hidden": "true" }, "\u2663"),
-    h("h1", {}, `${who} to a game of Crazy Eights`),
-    h("p", {}, `${variantTitle(lobby.variant)}. Each of you sees only your own hand.`),
+    h("h1", {}, title),
+    h("p", {}, `${variantTitle(lobby.variant)}. ${under}`),
     houseNotes(lobby.house),
     form);
 }

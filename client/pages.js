@@ -11,12 +11,18 @@ export function gonePage() {
     h("div", { class: "page-actions" }, h("a", { class: "btn primary", href: "/", "data-link": "" }, "Open a new table")));
 }
 
-export function fullPage() {
+/** Every seat taken; `watch`: the token of a public game that may be watched instead. */
+export function fullPage(watch = null) {
   return h("main", { class: "page narrow", testid: "table-full" },
     h("div", { class: "page-icon", "aria-hidden": "true" }, "\u2665"),
     h("h1", {}, "This table is full"),
-    h("p", {}, "Every seat is taken. If one of them is yours, open the link in the browser you played in; otherwise ask your friend for a new invitation."),
-    h("div", { class: "page-actions" }, h("a", { class: "btn primary", href: "/", "data-link": "" }, "Open a table of your own")));
+    h("p", {}, watch
+      ? "Every seat is taken. The game is public: you may watch it, or find another table."
+      : "Every seat is taken. If one of them is yours, open the link in the browser you played in; otherwise ask your friend for a new invitation."),
+    h("div", { class: "page-actions" },
+      watch ? h("a", { class: "btn primary", href: `/watch/${encodeURIComponent(watch)}`, "data-link": "", testid: "watch-instead" }, "Watch the game") : null,
+      watch ? h("a", { class: "btn", href: "/lobby", "data-link": "" }, "Open tables") : null,
+      h("a", { class: `btn${watch ? "" : " primary"}`, href: "/", "data-link": "" }, "Open a table of your own")));
 }
 
 export function errorPage(title, message) {

@@ -127,7 +127,9 @@ function showsDirection(view) {
 }
 
 /**
- * The whole table as one element. `m` is the model, `on` the callbacks.
+ * The whole table as one element. `m` is the model, `on` the callbacks. A watcher's model
+ * (`m.watching`, watch.js) has no seat (`m.seat` -1) and a view of the public table only:
+ * every seat is drawn as a plate, seat 0 at the bottom, with no hand and no actions.
  */
 export function renderTable(m, on) {
   const { room, view } = m;
@@ -143,9 +145,11 @@ export function renderTable(m, on) {
       mode: room.mode,
       over: view?.game_over ? "game" : view?.hand_over ? "hand" : "",
       covered: m.covered ? "true" : "false",
+      watching: m.watching ? "true" : "",
     },
   });
   root.append(topBar(m, on));
+  if (m.watching) root.append(watchBanner(m));
   if (!view) {
     root.append(h("div", { class: "felt felt-waiting" }, m.waitingPanel || ""));
     return root;
@@ -155,9 +159,9 @@ export function renderTable(m, on) {
   felt.append(centre(m, on));
   felt.append(promptRow(m, on));
   if (m.picker && !m.covered) felt.append(suitPicker(m, on));
-  felt.append(myArea(m, on));
+  felt.append(m.watching ? watchedArea(m) : myArea(m, on));
   root.append(felt);
-  root.append(toolbar(m, on));
+  root.append(m.watching ? watchToolbar(m, on) : toolbar(m, on));
   const confirmBox = finishConfirm(m, on);
   if (confirmBox) root.append(confirmBox);
   root.append(historyPanel(m, on));
@@ -185,7 +189,7 @@ function topBar(m, on) {
     h("div", { class: "bar-title" },
       h("strong", {}, variantTitle(room.variant)),
       h("span", { class: "bar-sub" },
-        h("span", { class: "bar-mode" }, modeTitle(room.mode)),
+        h("span", { class: "bar-mode" }, m.watching ? "Watching" : modeTitle(room.mode)),
         where ? h("span", { class: "bar-round" }, where) : null)),
     conn,
     canRestart(room) ? h("button", {
@@ -241,7 +245,8 @@ function modeTitle(mode) {
 function opponentsRow(m) {
   const { room, view } = m;
   const seats = [];
-  for (let i = 1; i < view.players; i++) seats.push((m.seat + i) % view.players);
+  const from = m.watching ? 0 : m.seat;
+  for (let i = 1; i < view.players; i++) seats.push((from + i) % view.players);
   return h("div", { class: `opponents n${seats.length}` },
     seats.map((s, i) => opponentPlate(m, s, placeOf(i, seats.length))));
 }
@@ -386,14 +391,15 @@ function directionArrow(m) {
   const { view, names } = m;
   if (!showsDirection(view)) return null;
   const clockwise = view.direction !== -1;
-  const next = (m.seat + (clockwise ? 1 : -1) + view.players) % view.players;
+  const from = m.watching ? 0 : m.seat;
+  const next = (from + (clockwise ? 1 : -1) + view.players) % view.players;
   const words = clockwise ? "clockwise" : "anticlockwise";
   return h("span", {
     class: `direction ${clockwise ? "cw" : "ccw"}${m.turned ? " turned" : ""}`,
     testid: "direction",
     role: "img",
     dataset: { direction: String(clockwise ? 1 : -1) },
-    "aria-label": `Play goes ${words}: ${nameInSentence(names, next)} plays after ${m.room.mode === "local" ? names.name(m.seat) : "you"}.`,
+    "aria-label": `Play goes ${words}: ${nameInSentence(names, next)} plays after ${m.room.mode === "local" || m.watching ? names.name(from) : "you"}.`,
     title: `Play goes ${words}`,
   }, h("span", { class: "dir-arrow", "aria-hidden": "true" }, clockwise ? "\u21bb" : "\u21ba"),
   h("span", { class: "dir-text", "aria-hidden": "true" }, words));
@@ -910,11 +916,13 @@ function resultsPanel(m, on) {
     h("h2", { id: "results-title" }, title),
     h("p", { class: "result-sentence" }, sentence),
     h("ol", { class: "result-list" }, rows),
-    view.seed ? h("p", { class: "small muted" }, "This game’s seed is revealed below: ",
+    view.seed && !m.watching ? h("p", { class: "small muted" }, "This game’s seed is revealed below: ",
       h("a", { href: `/verify?token=${encodeURIComponent(room.token)}`, "data-link": "", testid: "verify-link" }, "verify this game"),
       " · ",
       h("button", { type: "button", class: "linkish", testid: "save-record", onclick: on.saveRecord }, "save record")) : null,
-    h("div", { class: "result-actions" },
+    m.watching ? h("div", { class: "result-actions" }, h("p", { class: "waiting", testid: "waiting" }, waitingFor.length
+      ? `Waiting for ${waitingFor.join(" and ")} to agree to the next ${game ? "game" : "hand"}…`
+      : "The next hand is about to be dealt…")) : h("div", { class: "result-actions" },
       mine && room.mode !== "local" && waitingFor.length
         ? h("p", { class: "waiting", testid: "waiting" }, `Waiting for ${waitingFor.join(" and ")} to agree…`)
         : h("button", {
@@ -958,4 +966,35 @@ function coverPanel(m, on) {
       h("p", {}, `${name}: when only you can see the screen, reveal your hand.`),
       h("button", { type: "button", class: "btn primary big", testid: "reveal", onclick: on.reveal, autofocus: true },
         "Reveal my hand")));
+}
+
+// ---- watching ------------------------------------------------------------------------
+/** "You are watching" (or that the host ended the game), how many watch, and the way
+ * back to the lobby. */
+function watchBanner(m) {
+  const n = m.room.spectators;
+  const count = typeof n === "number" && n > 0 ? `${n} watching` : "";
+  return h("div", { class: "watch-banner", testid: "watch-banner", role: "note" },
+    h("span", { class: "watch-eye", "aria-hidden": "true" }, "\u25c9"),
+    h("strong", {}, m.room.closed ? "The host ended this game" : "You are watching"),
+    count ? h("span", { class: "watch-count", testid: "spectators", dataset: { count: String(n) } }, count) : null,
+    h("a", { class: "watch-back", href: "/lobby", "data-link": "", testid: "back-to-lobby" }, "Open tables"));
+}
+
+/** Seat 0 where a player's own hand would be: its plate and its cards face down. */
+function watchedArea(m) {
+  return h("div", { class: "my-area watched-seat" }, opponentPlate(m, 0, "bottom"));
+}
+
+/** A watcher's tools: the moves and scores (the history), nothing that acts. */
+function watchToolbar(m, on) {
+  return h("nav", { class: "toolbar", "aria-label": "Table tools" },
+    h("button", {
+      type: "button",
+      class: "tool",
+      testid: "watch-history",
+      "aria-expanded": m.showHistory ? "true" : "false",
+      "aria-controls": "history-panel",
+      onclick: on.toggleHistory,
+    }, "History"));
 }

@@ -75,6 +75,9 @@ SCREENS = (
     "hundred-and-one-house-rules",
     "hundred-and-one-rules",
     "hundred-and-one-bridge",
+    "friend-card",
+    "lobby",
+    "watch",
 )
 """The screens taken at each size: `<size>-<screen>.png`."""
 FOCUSED = ("classic-pile",)
@@ -124,6 +127,7 @@ def take_all(
             "rules": _rules,
             "newfoundland": _newfoundland,
             "hundred-and-one": _hundred_and_one,
+            "lobby": _lobby_and_watching,
         }
         for name, group in groups.items():
             if only is None or only == name:
@@ -298,6 +302,71 @@ def _hundred_and_one(device: Callable[[], BrowserContext], save: Save) -> None:
     page.goto("/rules/hundred-and-one")
     expect(page.get_by_test_id("rules")).to_be_visible()
     save(page, "hundred-and-one-rules")
+
+
+def _lobby_and_watching(device: Callable[[], BrowserContext], save: Save) -> None:
+    """The friend card set for a public table of four, the lobby with a table waiting and
+    a game in progress, and that game watched a few moves in."""
+    from tests.browser.support import take_seat, token_of
+    from tests.browser.test_lobby import find_in_lobby, same_version, seat_to_act
+    from tests.browser.test_table_keys import one_move
+
+    host = device().new_page()
+    host.goto("/")
+    host.get_by_test_id("my-name").fill("Ana")
+    host.get_by_test_id("my-name").dispatch_event("change")
+    host.get_by_test_id("online-variant").select_option("classic")
+    host.get_by_test_id("online-players").select_option("5")
+    host.get_by_test_id("online-computers").select_option("2")
+    host.get_by_test_id("online-level-2").select_option("hard")
+    host.get_by_test_id("online-public").check()
+    host.evaluate("document.querySelector('.mode-online').scrollIntoView({block: 'center'})")
+    save(host, "friend-card")
+    host.get_by_test_id("create-online").click()
+    expect(host.get_by_test_id("invite")).to_be_visible()
+    token = token_of(host)
+    players = [host]
+    for name in ("Bo", "Cy"):
+        guest = device().new_page()
+        guest.goto("/lobby")
+        find_in_lobby(guest, token, "lobby-join")
+        guest.locator(f"[data-testid=lobby-table][data-token='{token}']").get_by_test_id(
+            "lobby-join"
+        ).click()
+        take_seat(guest, name)
+        players.append(guest)
+    for page in players:
+        wait_table(page)
+
+    other = device().new_page()
+    other.goto("/")
+    other.get_by_test_id("my-name").fill("Dev")
+    other.get_by_test_id("my-name").dispatch_event("change")
+    other.get_by_test_id("online-variant").select_option("newfoundland")
+    other.get_by_test_id("online-players").select_option("4")
+    other.get_by_test_id("online-computers").select_option("1")
+    other.get_by_test_id("online-public").check()
+    other.get_by_test_id("create-online").click()
+    expect(other.get_by_test_id("invite")).to_be_visible()
+    waiting = token_of(other)
+
+    watcher = device().new_page()
+    watcher.goto("/lobby")
+    find_in_lobby(watcher, waiting, "lobby-join")
+    find_in_lobby(watcher, token, "lobby-watch")
+    save(watcher, "lobby")
+    watcher.locator(f"[data-testid=lobby-table][data-token='{token}']").get_by_test_id(
+        "lobby-watch"
+    ).click()
+    expect(watcher.get_by_test_id("watch-banner")).to_be_visible()
+    for _ in range(4):  # a few moves of the people, the computer's between
+        seat = seat_to_act(host, {0, 1, 2})
+        if seat < 0:
+            break
+        wait_actionable(players[seat])
+        one_move(players[seat])
+    same_version([*players, watcher])
+    save(watcher, "watch")
 
 
 def _a_bridge(device: Callable[[], BrowserContext], save: Save, data: Path) -> None:

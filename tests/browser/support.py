@@ -10,6 +10,7 @@ import os
 import re
 import selectors
 import shutil
+import socket
 import subprocess
 import sys
 import time
@@ -89,6 +90,7 @@ def running_server(data_dir: Path, *, bot_delay: float = 0.05) -> Iterator[str]:
         try:
             assert process.stdout is not None
             port = _read_port(process, process.stdout.fileno(), data_dir / "server.log")
+            _wait_listening(process, port)
             yield f"http://127.0.0.1:{port}"
         finally:
             process.terminate()  # our own child: it stops its embedded Redis as it goes
@@ -99,6 +101,20 @@ def running_server(data_dir: Path, *, bot_delay: float = 0.05) -> Iterator[str]:
                 process.wait(15)
             if process.stdout is not None:
                 process.stdout.close()
+
+
+def _wait_listening(process: subprocess.Popen[bytes], port: int) -> None:
+    """Until the port takes a connection: the server prints its line once the socket is
+    bound, and listens only once its start-up (the embedded Redis) is done, so a page
+    opened in between was refused. Bounded by SERVER_START_SECONDS."""
+    give_up = time.monotonic() + SERVER_START_SECONDS
+    while process.poll() is None and time.monotonic() < give_up:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return
+        except OSError:
+            time.sleep(0.05)  # polling a child's start-up, not a page
+    raise RuntimeError(f"eights serve never listened on port {port}")
 
 
 def _read_port(process: subprocess.Popen[bytes], fd: int, log: Path) -> int:

@@ -1,0 +1,155 @@
+// The lobby, /lobby (issue 15): public tables waiting for players, with Join (the
+// invitation page of that table), and games in progress, with Watch. Read again with
+// Refresh, whenever the page comes back into view, and every half minute while it is seen.
+import { api } from "./api.js";
+import { announce, h } from "./dom.js";
+import { savedTable } from "./storage.js";
+import { variantTitle } from "./table.js";
+
+const AUTO_REFRESH_MS = 30000;
+
+export function lobbyPage() {
+  const waiting = h("div", { class: "lobby-list", testid: "lobby-waiting" });
+  const playing = h("div", { class: "lobby-list", testid: "lobby-playing" });
+  const when = h("span", { class: "muted small", testid: "lobby-updated" });
+  const refresh = h("button", { type: "button", class: "btn small", testid: "lobby-refresh", onclick: () => load(true) }, "Refresh");
+  const page = h("main", { class: "page lobby", testid: "lobby", dataset: { loaded: "false" } },
+    h("p", { class: "crumbs" }, h("a", { href: "/", "data-link": "", testid: "home" }, "\u2190 Home")),
+    h("h1", {}, "Open tables"),
+    h("p", { class: "tagline" }, "Public tables: sit down at one that waits for players, or watch a game being played."),
+    h("div", { class: "lobby-bar" }, refresh, when),
+    h("section", { class: "lobby-section", "aria-labelledby": "lobby-waiting-title" },
+      h("h2", { id: "lobby-waiting-title" }, "Waiting for players"), waiting),
+    h("section", { class: "lobby-section", "aria-labelledby": "lobby-playing-title" },
+      h("h2", { id: "lobby-playing-title" }, "Games in progress"), playing),
+    h("p", { class: "muted small lobby-foot" }, "To list a table of your own here, tick ",
+      h("strong", {}, "Public table"), " when you open it: ",
+      h("a", { href: "/", "data-link": "" }, "Play with a friend"), "."));
+
+  let busy = false;
+  async function load(asked = false) {
+    if (busy) return;
+    busy = true;
+    refresh.disabled = true;
+    page.dataset.loading = "true";
+    try {
+      const data = await api.openTables();
+      fillList(waiting, data?.waiting || [], "waiting");
+      fillList(playing, data?.playing || [], "playing");
+      const now = new Date();
+      when.textContent = `Updated ${now.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}`;
+      if (asked) announce(countSentence(data));
+    } catch (err) {
+      const text = `The tables cannot be read now. ${err.message || ""}`.trim();
+      if (!waiting.childElementCount) waiting.replaceChildren(h("p", { class: "lobby-empty", testid: "lobby-error" }, text));
+      if (!playing.childElementCount) playing.replaceChildren();
+      when.textContent = "";
+      announce(text);
+    } finally {
+      busy = false;
+      refresh.disabled = false;
+      page.dataset.loading = "";
+      page.dataset.loaded = "true";
+    }
+  }
+
+  // Back to this page (another tab, the phone woken): read the tables again.
+  const again = () => {
+    if (!page.isConnected) {
+      window.removeEventListener("focus", again);
+      document.removeEventListener("visibilitychange", again);
+      window.clearInterval(timer);
+      return;
+    }
+    if (document.visibilityState === "visible") load();
+  };
+  const timer = window.setInterval(again, AUTO_REFRESH_MS);
+  window.addEventListener("focus", again);
+  document.addEventListener("visibilitychange", again);
+  waiting.append(h("p", { class: "lobby-empty muted" }, "Looking for tables…"));
+  load();
+  return page;
+}
+
+function fillList(box, tables, kind) {
+  if (!tables.length) {
+    box.replaceChildren(h("p", { class: "lobby-empty", testid: `lobby-empty-${kind}` }, kind === "waiting"
+      ? "No public table is waiting for players right now. Open one yourself, or look again in a while."
+      : "No game is being played at a public table right now."));
+    return;
+  }
+  box.replaceChildren(h("ul", { class: "lobby-tables" }, tables.map((t) => tableCard(t, kind))));
+}
+
+function tableCard(t, kind) {
+  const title = variantTitle(t.variant);
+  const seats = Array.isArray(t.seats) ? t.seats : [];
+  const players = t.players || seats.length;
+  const free = Number(t.free) || 0;
+  const status = kind === "waiting"
+    ? `${free} of ${players} ${players === 1 ? "seat" : "seats"} free`
+    : free ? `${players} players · ${free} ${free === 1 ? "seat" : "seats"} to take` : `${players} players`;
+  const watchers = Number(t.spectators) || 0;
+  const actions = [];
+  const mine = Object.keys(savedTable(t.token)?.credentials || {}).length > 0;
+  if (mine) {
+    // A seat of this browser's: back to it rather than a seat more.
+    actions.push(h("a", { class: "btn primary", href: `/t/${encodeURIComponent(t.token)}`, "data-link": "", testid: "lobby-mine" }, "Your table"));
+  } else if (free > 0) {
+    actions.push(h("a", {
+      class: "btn primary",
+      href: `/t/${encodeURIComponent(t.token)}`,
+      "data-link": "",
+      testid: "lobby-join",
+      "aria-label": `Join the ${title} table`,
+    }, "Join"));
+  }
+  if (kind === "playing" && t.watchable !== false && !mine) {
+    actions.push(h("a", {
+      class: `btn${free > 0 ? "" : " primary"}`,
+      href: `/watch/${encodeURIComponent(t.token)}`,
+      "data-link": "",
+      testid: "lobby-watch",
+      "aria-label": `Watch the ${title} game`,
+    }, "Watch"));
+  }
+  return h("li", { class: "lobby-table", testid: "lobby-table", dataset: { token: t.token, kind, free: String(free) } },
+    h("div", { class: "lobby-head" },
+      h("strong", { class: "lobby-variant" }, title),
+      h("span", { class: "lobby-free", testid: "lobby-free" }, status),
+      kind === "playing" && watchers ? h("span", { class: "muted small" }, `${watchers} watching`) : null,
+      t.created ? h("span", { class: "muted small" }, opened(t.created)) : null),
+    h("ul", { class: "lobby-seats", "aria-label": "Seats" }, seats.map((s, i) => seatChip(s, i, kind))),
+    h("p", { class: "lobby-house small" }, houseWords(t.house)),
+    h("div", { class: "lobby-actions" }, actions));
+}
+
+function seatChip(seat, i, kind) {
+  const bot = seat.kind === "bot" || seat.kind === "computer";
+  const free = kind === "waiting" && !seat.taken && !bot;
+  const name = free ? "free seat" : seat.name || `Player ${i + 1}`;
+  return h("li", { class: `seat-chip${bot ? " bot" : ""}${free ? " free" : ""}${i === 0 ? " host" : ""}`, testid: "lobby-seat", dataset: { kind: bot ? "bot" : free ? "free" : "human" } },
+    name,
+    bot ? h("span", { class: "badge", title: "Computer player" }, "bot") : null,
+    i === 0 && !bot ? h("span", { class: "visually-hidden" }, " (host)") : null);
+}
+
+/** The table's house rules in words, or that it plays by the book. */
+function houseWords(house) {
+  if (!Array.isArray(house) || !house.length) return "House rules: none, as the rules say.";
+  return `House rules: ${house.map((n) => `${n.label}: ${n.text}`).join("; ")}.`.replace(/\.\.$/, ".");
+}
+
+function opened(created) {
+  const minutes = Math.max(0, Math.round((Date.now() - Number(created)) / 60000));
+  if (minutes < 1) return "opened just now";
+  if (minutes < 60) return `opened ${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  return hours < 24 ? `opened ${hours} h ago` : "opened days ago";
+}
+
+function countSentence(data) {
+  const w = (data?.waiting || []).length;
+  const p = (data?.playing || []).length;
+  return `${w} ${w === 1 ? "table waits" : "tables wait"} for players; ${p} ${p === 1 ? "game" : "games"} in progress.`;
+}
