@@ -282,3 +282,31 @@ export function gameOverSentence(result, names) {
   }
   return "Game over.";
 }
+
+/**
+ * What changed about the seats and the table from `before` to `after` (two states' `room`),
+ * in sentences for the live region (issue 15): "Ann left the table; the computer plays
+ * their seat", "Bob is away: the computer plays for them", "Bob is back", "Cleo took the
+ * open seat", "Ann ended the game". `names` are the new room's (seatNames).
+ */
+export function roomChanges(before, after, names) {
+  const out = [];
+  const was = before?.seats || [];
+  for (const [i, seat] of (after?.seats || []).entries()) {
+    const old = was[i];
+    if (!old) continue;
+    if (seat.left && !old.left) {
+      if (names.isMe(i)) continue; // this device's own seat: it is going home
+      const who = DEFAULT_NAME.test(seat.left) ? "Your friend" : seat.left;
+      out.push(`${who} left the table; the computer plays their seat.`);
+    } else if (old.open && old.kind === "bot" && seat.kind === "human" && seat.taken) {
+      out.push(`${names.subject(i)} took the open seat.`);
+    } else if (seat.away && !old.away) {
+      out.push(names.isMe(i) ? "You were away: the computer plays for you until you move." : `${names.name(i)} is away: the computer plays for them.`);
+    } else if (!seat.away && old.away && seat.kind === "human") {
+      out.push(names.isMe(i) ? "You are back: your seat is yours again." : `${names.name(i)} is back.`);
+    }
+  }
+  if (after?.closed && !before?.closed) out.push(`${names.subject(0)} ended the game.`);
+  return out;
+}
