@@ -45,10 +45,16 @@ async def open_table(aiohttp_client: Any, app: web.Application) -> Table:
     return table
 
 
-def leaks(message: dict[str, Any], seat: int, position: Position | None, seed: str) -> list[str]:
-    """What in ``message`` (sent to ``seat``) the seat may not see, given the true position
-    at the message's version: another seat's cards, the stock, the seed before the end."""
+def leaks(
+    message: dict[str, Any], seat: int | None, position: Position | None, seed: str
+) -> list[str]:
+    """What in ``message`` (sent to ``seat``; None: a spectator) the seat may not see, given
+    the true position at the message's version: another seat's cards, the stock, the seed
+    before the end; for a spectator, any seat's cards and any field of a seat's own."""
     found = []
+    if seat is None:
+        view = message.get("view") or {}
+        found += [f"a spectator's {k} field" for k in SEAT_FIELDS if k in view]
     text = json.dumps(message)
     if position is None:
         return ["seed"] if seed in text else []
@@ -88,19 +94,23 @@ def _without_options(message: dict[str, Any]) -> dict[str, Any]:
 
 
 PRIVATE_DRAWS = frozenset({"drew", "kept", "took", "penalty"})
+SEAT_FIELDS = ("seat", "hand", "drawn", "legal", "unplayable")
+"""Fields of a seat's own view: a spectator never gets one."""
 """Events whose cards belong to their seat alone."""
 
 
-def check_no_leaks(table: Table, messages: list[dict[str, Any]], seats: list[int]) -> int:
-    """Check every message a device holding ``seats`` received against the true room at
-    that message's version; the number of states checked."""
+def check_no_leaks(
+    table: Table, messages: list[dict[str, Any]], seats: list[int] | list[None]
+) -> int:
+    """Check every message a device holding ``seats`` (``[None]``: a spectator) received
+    against the true room at that message's version; the number of states checked."""
     checked = 0
     secrets_seen: set[str] = set()
     for loaded in table.truth.values():
         room = loaded.room
         secrets_seen |= {room.next_seed, room.bot_seed}
         secrets_seen |= {s.nonce for s in room.seats if s.nonce}
-    held: dict[int, dict[str, Any]] = {}
+    held: dict[int | None, dict[str, Any]] = {}
     for raw in messages:
         text = json.dumps(raw)
         message = raw

@@ -66,12 +66,18 @@ async def test_the_host_starts_early_and_the_free_seat_goes_to_the_computer(
         seats = state["room"]["seats"]
         assert [s["kind"] for s in seats] == ["human", "human", "bot"]  # marked as such
         assert seats[2]["level"] == "medium"
+        assert seats[2]["open"] is True  # kept by the computer until a friend comes
         assert state["view"] is not None  # dealt
         await device.send({"type": "start", "id": "s2"})
         again = await device.reply_to("s2")
         assert again["error"] == "already_started"
-    late = await table.client.try_join(host.token)
-    assert (late.status, late.error) == (409, "table_full")
+    late = await table.client.join(host.token, "Di")
+    assert late.seats == [2]  # the seat kept for a friend, with its hand
+    seat = late.states[0]["room"]["seats"][2]
+    assert (seat["kind"], seat["name"], seat["open"]) == ("human", "Di", False)
+    assert len(late.states[0]["view"]["hand"]) == state["view"]["counts"][2]
+    later = await table.client.try_join(host.token)
+    assert (later.status, later.error) == (409, "table_full")
 
 
 async def test_seats_are_checked_before_anything_is_made(

@@ -148,9 +148,17 @@ class TableClient:
     async def verify(self, record: dict[str, Any]) -> Reply:
         return await self.request("POST", "/api/verify", record)
 
+    async def open_tables(self) -> Reply:
+        """The lobby: public tables waiting for players and games that may be watched."""
+        return await self.request("GET", "/api/lobby")
+
     def connect(self, token: str, credentials: list[str], *, patches: bool = False) -> DeviceSocket:
         url = self.base + f"/ws/{token}"
         return DeviceSocket(self.http, url, credentials, patches=patches)
+
+    def watch(self, token: str) -> DeviceSocket:
+        """A spectator's socket at a public table: its states are kept under seat None."""
+        return DeviceSocket(self.http, self.base + f"/ws/{token}", [], watching=True)
 
 
 def apply_patch(state: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any] | None:
@@ -181,8 +189,10 @@ class DeviceSocket:
     credentials: list[str]
     patches: bool = False
     """Ask for patches instead of whole states after the first (they are applied here)."""
+    watching: bool = False
+    """A spectator: says so in its hello, holds no seat (its states are under None)."""
     messages: list[dict[str, Any]] = field(default_factory=list)
-    states: dict[int, dict[str, Any]] = field(default_factory=dict)
+    states: dict[int | None, dict[str, Any]] = field(default_factory=dict)
     syncs: int = 0
     """How many times a patch did not fit and whole states were asked for again."""
     closed: bool = False
@@ -197,6 +207,8 @@ class DeviceSocket:
         hello: dict[str, Any] = {"type": "hello", "credentials": self.credentials}
         if self.patches:
             hello["patches"] = True
+        if self.watching:
+            hello = {"type": "hello", "watch": True}
         await self._ws.send_json(hello)
         self._reader = asyncio.get_running_loop().create_task(self._read())
         return self
@@ -252,7 +264,7 @@ class DeviceSocket:
             )
             return predicate(self)
 
-    async def state_of(self, seat: int, newer_than: int = 0) -> dict[str, Any]:
+    async def state_of(self, seat: int | None, newer_than: int = 0) -> dict[str, Any]:
         def ready(device: DeviceSocket) -> dict[str, Any] | None:
             state = device.states.get(seat)
             return state if state is not None and state["version"] > newer_than else None

@@ -203,9 +203,17 @@ def wait_turn_done(page: Page, seat: int) -> None:
     )
 
 
-def test_pass_and_play_hides_each_hand_behind_the_cover(device: Device) -> None:
+@pytest.mark.parametrize(("variant", "players"), [("duo", 2), ("classic", 4)])
+def test_pass_and_play_hides_each_hand_behind_the_cover(
+    device: Device, variant: str, players: int
+) -> None:
+    """Pass and play, two people at duo and four at classic: each seat's hand is shown only
+    after the cover for that seat, and no other hand is ever in the page."""
     page = device().new_page()
     page.goto("/")
+    if variant != "duo":
+        page.get_by_test_id("local-variant").select_option(variant)
+        page.get_by_test_id("local-players").select_option(str(players))
     page.get_by_test_id("create-local").click()
     wait_table(page)
     expect(table(page)).to_have_attribute("data-mode", "local")
@@ -219,11 +227,11 @@ def test_pass_and_play_hides_each_hand_behind_the_cover(device: Device) -> None:
         expect(table(page)).to_have_attribute("data-covered", "true")
         seat = int(cover.get_attribute("data-seat") or "-1")
         hands = true_hands(page)
-        assert set(hands) == {0, 1}
+        assert set(hands) == set(range(players))
         # Behind the cover: no hand at all in the DOM, only its face-down fan.
         expect(page.get_by_test_id("hand")).to_have_count(0)
         expect(page.get_by_test_id("hand-hidden")).to_be_visible()
-        assert not cards_in_dom(page) & (hands[0] | hands[1])
+        assert not cards_in_dom(page) & set().union(*hands.values())
 
         page.get_by_test_id("reveal").click()
         expect(table(page)).to_have_attribute("data-covered", "false")
@@ -232,7 +240,8 @@ def test_pass_and_play_hides_each_hand_behind_the_cover(device: Device) -> None:
         for _ in range(60):  # drawing keeps the turn: one seat's moves, bounded
             hands = true_hands(page)
             assert hand(page) == hands[seat], "the revealed hand is the acting seat's"
-            assert not cards_in_dom(page) & hands[1 - seat], "the other hand stays hidden"
+            others = set().union(*(h for other, h in hands.items() if other != seat))
+            assert not cards_in_dom(page) & others, "the other hands stay hidden"
             before = version(page)
             click_move(page)
             wait_settled(page, before)

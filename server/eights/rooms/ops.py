@@ -59,6 +59,11 @@ DEFAULT_TIMER = {"classic": 20}
 SPEEDS = ("slow", "normal", "fast", "instant")
 LEVELS = ("easy", "medium", "hard")
 NAME_LIMIT = 24
+AWAY_LIMITS = range(30, 3601)
+"""Seconds a host may let a person be away before the computer plays their seat."""
+DEFAULT_AWAY_LIMIT = 60
+"""At a table with friends of three or more seats: a minute, then the computer plays for
+whoever is away (two friends wait for each other, as 002 has no clock)."""
 TIMEOUT_MOVES = 200
 """More moves than the table ever makes to finish one timed-out turn (draws until a card
 fits, with the stock reshuffled a bounded number of times); a bound, never reached."""
@@ -99,6 +104,11 @@ class TableSpec:
     computer: tuple[str | None, ...] = ()
     """At an ``online`` table, for seats 1, 2, …: the computer's level for a seat the
     computer takes, None for a seat that waits for a friend (every seat, by default)."""
+    public: bool = False
+    """Listed in the lobby while it waits; can be watched once it plays."""
+    away_limit: int | bool | None = True
+    """Seconds before the computer plays for an away person, None for never, True for
+    the default (``DEFAULT_AWAY_LIMIT`` at three seats or more, else never)."""
 
 
 def parse_spec(data: dict[str, Any]) -> TableSpec | RoomError:
@@ -148,9 +158,20 @@ def parse_spec(data: dict[str, Any]) -> TableSpec | RoomError:
     computer = _computer_seats(data.get("seats"), mode, players)
     if isinstance(computer, RoomError):
         return computer
+    public = data.get("public", False)
+    away_limit = data.get("away_limit", True)
+    if not isinstance(public, bool):
+        return room_error("bad_request", "public is true or false.")
+    if away_limit is not True and not (
+        away_limit is None or (type(away_limit) is int and away_limit in AWAY_LIMITS)
+    ):
+        return room_error("bad_options", "The away limit is null, or 30 to 3600 seconds.")
+    if mode is not Mode.ONLINE and (public or "away_limit" in data):
+        return room_error("bad_request", "public and away_limit are for a table with friends.")
     return TableSpec(
-        mode, variant, options, players, level, speed, timer, tuple(names), house, computer
-    )
+        mode, variant, options, players, level, speed, timer, tuple(names), house, computer,
+        public, away_limit,
+    )  # fmt: skip
 
 
 def _computer_seats(raw: object, mode: Mode, players: int) -> tuple[str | None, ...] | RoomError:
@@ -225,6 +246,9 @@ def create_room(
         else:
             seats.append(Seat("human", name))
     timer = DEFAULT_TIMER.get(rules.variant) if spec.timer is True else (spec.timer or None)
+    away_limit = spec.away_limit
+    if away_limit is True:
+        away_limit = DEFAULT_AWAY_LIMIT if spec.mode is Mode.ONLINE and spec.players > 2 else None
     room = Room(
         token=token,
         version=1,
@@ -232,6 +256,8 @@ def create_room(
         variant=rules.variant,
         options=overrides,
         house=house_notes(rules.variant, rules.options),
+        public=spec.public,
+        away_limit=away_limit or None,
         seats=seats,
         next_seed=seeds[0],
         bot_seed=seeds[2],
@@ -256,17 +282,24 @@ def join(
     seed: str,
     now: int,
 ) -> Change | RoomError:
-    """The first free seat goes to whoever opens the invitation first."""
+    """The first free seat goes to whoever opens the invitation first; once the table
+    plays, a seat the computer keeps for a friend (``open``), with its hand."""
+    if room.closed:
+        return room_error("table_closed")
     free = [i for i, s in enumerate(room.seats) if not s.taken]
+    free += [i for i, s in enumerate(room.seats) if s.open]
     if not free:
         return room_error("table_full", "This table is full: every seat is taken.")
     new = _next(room, now)
     seat = free[0]
-    new.seats[seat].nonce = nonce
-    new.seats[seat].name = clean_name(name, new.seats[seat].name)
+    fallback = f"Player {seat + 1}" if new.seats[seat].open else new.seats[seat].name
+    new.seats[seat] = Seat("human", clean_name(name, fallback), nonce=nonce)
     new.entropy[seat] = entropy
+    new.agreed[seat] = False
     if new.full and new.game is None:
         position = _start_game(new, None, seed, now)
+    elif position is not None:
+        _arm(new, position, now)  # the seat's turn is a person's now
     return Change(new, position, {"seat": seat})
 
 
@@ -277,16 +310,106 @@ def start(room: Room, by: int, *, seed: str, now: int) -> Change | RoomError:
         return room_error("bad_request", "Only a table with friends waits to be started.")
     if by != 0:
         return room_error("not_your_seat", "Only the host may start the table.")
+    if room.closed:
+        return room_error("table_closed")
     if room.game is not None:
         return room_error("already_started")
     new = _next(room, now)
-    bots = sum(seat.kind == "bot" for seat in room.seats)
     for i, seat in enumerate(new.seats):
         if not seat.taken:
-            new.seats[i] = Seat("bot", bot_name(bots), level="medium")
-            bots += 1
+            new.seats[i] = _keeper(new)
     position = _start_game(new, None, seed, now)
     return Change(new, position, {"ok": True, "version": new.version, "started": True})
+
+
+def _keeper(room: Room) -> Seat:
+    """The computer keeping a friend's seat (at Medium), named as the next bot."""
+    bots = sum(seat.kind == "bot" for seat in room.seats)
+    return Seat("bot", bot_name(bots), level="medium", open=True)
+
+
+def leave(room: Room, position: Position | None, seat: int, now: int) -> Change | RoomError:
+    """A friend leaves: every credential of the seat stops working; before the start the
+    seat is free again, after it the computer keeps it (marked, with the name of who left)
+    until another friend takes it. The host stays: they end the game instead."""
+    if room.mode is not Mode.ONLINE:
+        return room_error("bad_request", "Only a table with friends can be left.")
+    if room.closed:
+        return room_error("table_closed")
+    if seat == 0:
+        return room_error("host_stays")
+    new = _next(room, now)
+    who = room.seats[seat].name
+    if room.game is None:
+        new.seats[seat] = Seat("human", f"Player {seat + 1}")
+    else:
+        new.seats[seat] = _keeper(new)
+        new.seats[seat].left = who
+        new.agreed[seat] = position is not None and position.outcome is not None
+        if position is not None:
+            _arm(new, position, now)
+    new.recent.pop(str(seat), None)
+    return Change(new, position, {"ok": True, "version": new.version, "left": seat})
+
+
+def end(room: Room, position: Position | None, by: int, now: int) -> Change | RoomError:
+    """The host ends the game: nothing more happens at the table (its devices show it
+    closed, the lobby drops it)."""
+    if by != 0:
+        return room_error("not_your_seat", "Only the host may end the game.")
+    if room.closed:
+        return room_error("table_closed")
+    new = _next(room, now)
+    new.closed = True
+    new.deadline = None
+    new.bridge_deadline = None
+    return Change(new, position, {"ok": True, "version": new.version, "closed": True})
+
+
+def spectators(
+    room: Room, position: Position | None, by: int, allowed: bool, now: int
+) -> Change | RoomError:
+    """The host lets people watch a public table, or stops them."""
+    if by != 0:
+        return room_error("not_your_seat", "Only the host may say who watches.")
+    if not room.public:
+        return room_error("bad_request", "Only a public table can be watched.")
+    new = _next(room, now)
+    new.watchable = allowed
+    return Change(new, position, {"ok": True, "version": new.version, "watchable": allowed})
+
+
+def away(
+    room: Room, position: Position | None, seats: list[int], here: set[int], now: int
+) -> Change | None:
+    """The away limit ran out for ``seats``: the computer plays each of them that is
+    still a person's, not here and not played for already (until they come back)."""
+    if room.closed or room.away_limit is None or room.game is None:
+        return None
+    gone = [s for s in seats if s in room.waited_for() and s not in here]
+    if not gone:
+        return None
+    new = _next(room, now)
+    for seat in gone:
+        new.seats[seat].away = True
+        if position is not None and position.outcome is not None:
+            new.agreed[seat] = True
+    if position is not None:
+        _arm(new, position, now)
+    return Change(new, position, {"away": gone})
+
+
+def back(room: Room, position: Position | None, seats: list[int], now: int) -> Change | None:
+    """A person the computer played for is back: their seat is theirs again."""
+    returning = [s for s in seats if 0 <= s < room.players and room.seats[s].away]
+    if not returning:
+        return None
+    new = _next(room, now)
+    for seat in returning:
+        new.seats[seat].away = False
+    if position is not None:
+        _arm(new, position, now)
+    return Change(new, position, {"back": returning})
 
 
 def act(
@@ -321,6 +444,8 @@ def act(
         return room_error(
             "stale_version", f"The table is at version {room.version}, not {version}."
         )
+    if room.closed:
+        return room_error("table_closed")
     if room.game is None or position is None:
         return room_error("not_started")
     declarer = bridge_seat(position)
@@ -357,6 +482,8 @@ def lapse_bridge(room: Room, position: Position | None, now: int) -> Change | No
     declarer = bridge_seat(position)
     if declarer is None or room.bridge_deadline is None or now < room.bridge_deadline:
         return None
+    if room.closed:
+        return None
     assert position is not None
     new = _next(room, now)
     assert new.game is not None
@@ -369,6 +496,8 @@ def finish(room: Room, position: Position | None, by: int, now: int) -> Change |
     """The host finishes the game at a table that lets it (101): the round under way is
     not scored, the lowest total wins (``engine.finish_game``). Stored as a
     ``["finished", seat]`` marker, so the game replays to the same end."""
+    if room.closed:
+        return room_error("table_closed")
     if room.variant not in FINISH_VARIANTS:
         return room_error("no_finish")
     if by != 0:
@@ -389,7 +518,7 @@ def timeout(room: Room, position: Position | None, now: int) -> Change | None:
     """The seat to act ran out of time: the table finishes its whole turn in one change
     (000: draw until a card fits, then play the lowest that fits, or pass;
     ``rules.timeout``). The hand's log says so first: ``timed_out``, then the moves."""
-    if room.deadline is None or now < room.deadline or position is None:
+    if room.deadline is None or now < room.deadline or position is None or room.closed:
         return None
     if position.outcome is not None or room.game is None:
         return None
@@ -433,7 +562,7 @@ def bot_turn(room: Room, position: Position | None, now: int) -> Change | None:
         return None
     seat = position.turn
     spec = room.seats[seat]
-    if spec.kind != "bot" or room.paused:
+    if not spec.computer_plays or room.paused or room.closed:
         return None
     if bridge_seat(position) is not None and room.bridge_deadline is not None:
         # A player may declare a bridge: the computer waits for the window to close.
@@ -467,6 +596,8 @@ def agree(
     room: Room, position: Position | None, seats: list[int], *, entropy: str, seed: str, now: int
 ) -> Change | RoomError:
     """Seats ask for the next round (or hand). It is dealt once every player has asked."""
+    if room.closed:
+        return room_error("table_closed")
     if room.game is None or position is None:
         return room_error("not_started")
     if position.outcome is None:
@@ -477,7 +608,7 @@ def agree(
         if entropy:
             new.entropy[seat] = entropy
     for seat in range(room.players):
-        if new.seats[seat].kind == "bot":
+        if new.seats[seat].computer_plays:
             new.agreed[seat] = True
     if not all(new.agreed):
         return Change(new, position, {"agreed": True, "dealt": False})
@@ -494,7 +625,7 @@ def agree(
 
 def undo(room: Room, position: Position | None, seat: int, now: int) -> Change | RoomError:
     """Against the computer: take back this seat's last action and the bots' replies."""
-    if room.mode is not Mode.COMPUTER or room.game is None or position is None:
+    if room.mode is not Mode.COMPUTER or room.game is None or position is None or room.closed:
         return room_error("nothing_to_undo", "Moves can be taken back against the computer only.")
     actions = room.game.actions
     last = last_own_action(actions, seat)
@@ -601,6 +732,8 @@ def _play(
         return room_error("opponent_away", "Your friend is not connected; moves wait for them.")
     new = _next(room, now)
     assert new.game is not None
+    if action_id is not None:
+        new.seats[seat].away = False  # a person who moves is back
     if lapsed is not None:
         new.game.actions.append([LAPSED, lapsed])
     new.game.actions.append([seat, action.to_json()])
@@ -667,8 +800,8 @@ def _arm(room: Room, position: Position, now: int) -> None:
     clock for bots or between hands. 101: a bridge just laid by a player opens its
     ten-second window, and the next turn's clock starts when the window ends."""
     declarer = bridge_seat(position)
-    open_window = declarer is not None and room.seats[declarer].kind == "human"
+    open_window = declarer is not None and not room.seats[declarer].computer_plays
     room.bridge_deadline = now + BRIDGE_MS if open_window else None
     start = room.bridge_deadline or now
-    human_turn = position.outcome is None and room.seats[position.turn].kind == "human"
+    human_turn = position.outcome is None and not room.seats[position.turn].computer_plays
     room.deadline = start + room.timer * 1000 if room.timer and human_turn else None

@@ -33,11 +33,24 @@ class Seat:
     nonce: str | None = None
     """Part of the seat's credential; a new nonce revokes every credential issued before."""
     level: str | None = None
-    """The computer's level, for a bot seat."""
+    """The computer's level, for a bot seat (and for a person's seat it plays)."""
+    open: bool = False
+    """A friend's seat the computer keeps until a friend sits down (free at the start,
+    or left): the next friend who opens the invitation takes it, with its hand."""
+    away: bool = False
+    """A person's seat the computer plays while they are away longer than the limit."""
+    left: str | None = None
+    """The name of the person who left this seat (the computer plays it since)."""
 
     @property
     def taken(self) -> bool:
         return self.kind == "bot" or self.nonce is not None
+
+    @property
+    def computer_plays(self) -> bool:
+        """Whether the computer makes this seat's moves (a bot's seat, or an away
+        person's)."""
+        return self.kind == "bot" or self.away
 
 
 @dataclass(slots=True)
@@ -103,6 +116,15 @@ class Room:
     """Against the computer: the computer waits until the player resumes."""
     created: int = 0
     updated: int = 0
+    public: bool = False
+    """Listed in the lobby while it waits for players; can be watched once it plays."""
+    watchable: bool = True
+    """At a public table: whether spectators may watch (the host can switch it off)."""
+    away_limit: int | None = None
+    """Seconds a person may be away before the computer plays their seat (None: the
+    table waits for them)."""
+    closed: bool = False
+    """The host ended the game: nothing more happens at this table."""
     house: list[dict[str, str]] = field(default_factory=list)
     """How this table differs from its variant's text, in words (``rules.house_notes``);
     fixed when the room is made, shown to every seat."""
@@ -120,6 +142,16 @@ class Room:
 
     def humans(self) -> list[int]:
         return [i for i, seat in enumerate(self.seats) if seat.kind == "human"]
+
+    def waited_for(self) -> list[int]:
+        """The people the table waits for when they are away: every person's seat the
+        computer is not playing."""
+        return [i for i, seat in enumerate(self.seats) if seat.kind == "human" and not seat.away]
+
+    @property
+    def watching(self) -> bool:
+        """Whether spectators may watch now."""
+        return self.public and self.watchable
 
     def to_json(self) -> dict[str, Any]:
         """The document as JSON-able data. Shares the (never mutated) action entries and

@@ -20,6 +20,7 @@ from eights.rules.shuffle import fingerprint
 from eights.rules.view import PublicView
 
 from .bridges import FINISH_VARIANTS
+from .presence import watchers_of
 from .room import Room
 from .takeback import can_undo
 
@@ -46,6 +47,9 @@ def public_room(
                 "taken": seat.taken,
                 "connected": seat.kind == "bot" or i in connected,
                 "agreed": room.agreed[i],
+                "open": seat.open,
+                "away": seat.away,
+                "left": seat.left,
             }
             for i, seat in enumerate(room.seats)
         ],
@@ -64,6 +68,11 @@ def public_room(
         "speed": room.speed,
         "paused": room.paused,
         "can_undo": can_undo(room, position),
+        "public": room.public,
+        "watchable": room.watching,
+        "spectators": watchers_of(connected),
+        "away_limit": room.away_limit,
+        "closed": room.closed,
     }
 
 
@@ -80,7 +89,7 @@ def device_state(
     return _state(room, seat, now, public_room(room, position, connected), view)
 
 
-def _state(room: Room, seat: int, now: int | None, public: Any, view: Any) -> dict[str, Any]:
+def _state(room: Room, seat: int | None, now: int | None, public: Any, view: Any) -> dict[str, Any]:
     """The shape of a state message, whether its parts are built or already encoded."""
     return {"type": "state", "version": room.version, "seat": seat, "now": now,
             "room": public, "view": view}  # fmt: skip
@@ -147,6 +156,16 @@ class StateParts:
             own = orjson.dumps(self.own_of(seat))
             view = orjson.Fragment(self._table_json[:-1] + b"," + own[1:])
         return orjson.dumps(_state(self.room, seat, now, self._public_json, view))
+
+    def watched(self, now: int | None) -> bytes:
+        """The ``state`` message of a spectator, encoded: the room's public facts and the
+        public table only (``"seat": null``; no hand, none of a seat's own fields)."""
+        if self._public_json is None:
+            self._public_json = orjson.Fragment(orjson.dumps(self.public))
+        if self.table is not None and self._table_json is None:
+            self._table_json = orjson.dumps(self.table)
+        view = None if self._table_json is None else orjson.Fragment(self._table_json)
+        return orjson.dumps(_state(self.room, None, now, self._public_json, view))
 
     def kept(self) -> StateParts:
         """What a later ``patch`` needs of these parts, and no more: the room's public

@@ -31,6 +31,10 @@ def room_keys(token: str) -> list[str]:
     return [room_key(token), presence_key(token), moves_key(token), ids_key(token)]
 
 
+LOBBY_KEY = f"{PREFIX}:lobby"
+"""The public tables, token -> when made (epoch ms): the lobby lists them from here."""
+
+
 def channel(token: str) -> str:
     """The pub/sub channel on which a room's changes are announced to every process."""
     return f"{PREFIX}:{{{token}}}:news"

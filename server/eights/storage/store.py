@@ -17,12 +17,22 @@ from redis.asyncio import Redis
 
 from eights.rooms import Room
 from eights.rooms.ops import RECENT_IDS
+from eights.rooms.presence import Here, here_of
 from eights.rooms.repair import DamagedRoom, read_room
 from eights.rooms.room import Stored
 
 from . import scripts
 from .batch import ScriptBatch
-from .keys import TTL_SECONDS, channel, ids_key, moves_key, presence_key, room_key, room_keys
+from .keys import (
+    LOBBY_KEY,
+    TTL_SECONDS,
+    channel,
+    ids_key,
+    moves_key,
+    presence_key,
+    room_key,
+    room_keys,
+)
 
 TICK = ("updated", "deadline", "bridge_deadline", "agreed")
 """The fields of a room a move may change besides its actions and ids (with ``version``)."""
@@ -72,6 +82,22 @@ class RoomStore:
         """Store a new room; False when its token is already taken."""
         code = await self._write(room, None)
         return code == 0
+
+    async def list_public(self, token: str, created_ms: int) -> None:
+        """Put a public table in the lobby's list."""
+        await self.redis.zadd(LOBBY_KEY, {token: created_ms})
+
+    async def public_tables(self, now_ms: int, count: int) -> list[str]:
+        """The newest ``count`` public tables (tokens), forgetting those older than a
+        room lives unused."""
+        await self.redis.zremrangebyscore(LOBBY_KEY, "-inf", now_ms - self.ttl * 1000)
+        tokens = await self.redis.zrevrange(LOBBY_KEY, 0, count - 1)
+        return [t.decode() if isinstance(t, bytes) else str(t) for t in tokens]
+
+    async def unlist(self, tokens: list[str]) -> None:
+        """Take tables off the lobby's list (gone, ended or full)."""
+        if tokens:
+            await self.redis.zrem(LOBBY_KEY, *tokens)
 
     async def save(self, room: Room, expected: int) -> Saved:
         """Store ``room`` if the stored one is still at ``expected``, and announce it."""
@@ -123,18 +149,18 @@ class RoomStore:
             room.stored = Stored(digest, number, len(actions))
         return code
 
-    async def presence(self, token: str, member: str, until_ms: int, now_ms: int) -> set[int]:
+    async def presence(self, token: str, member: str, until_ms: int, now_ms: int) -> Here:
         """Mark ``member`` ("seat:connection") present until ``until_ms`` (0 to leave);
         the seats present afterwards."""
         members = await self._presence(
             keys=room_keys(token),
             args=[member, until_ms, now_ms, self.ttl, channel(token)],
         )
-        return _seats(members)
+        return here_of(members)
 
-    async def present(self, token: str, now_ms: int) -> set[int]:
+    async def present(self, token: str, now_ms: int) -> Here:
         members = await self.redis.zrangebyscore(presence_key(token), now_ms, "+inf")
-        return _seats(members)
+        return here_of(members)
 
     async def ttls(self, token: str) -> dict[str, int]:
         """Seconds left on each of the room's keys (for tests and operators)."""
@@ -209,13 +235,3 @@ def stored_document(redis: SyncRedis, token: str) -> dict[str, Any] | None:
     with redis.pipeline(transaction=True) as pipe:
         _queue_reads(pipe, token)
         return assemble(token, pipe.execute())
-
-
-def _seats(members: list[Any]) -> set[int]:
-    seats: set[int] = set()
-    for member in members:
-        text = member.decode() if isinstance(member, bytes) else str(member)
-        head = text.split(":", 1)[0]
-        if head.isdigit():
-            seats.add(int(head))
-    return seats

@@ -80,7 +80,7 @@ async def service_ctx(app: web.Application) -> AsyncIterator[None]:
         turn_timer=settings.turn_timer,
         cache_size=settings.cache_rooms,
     )
-    hub = Hub(app[REDIS], service, bot_delay=settings.bot_delay)
+    hub = Hub(app[REDIS], service, bot_delay=settings.bot_delay, away_wait=settings.away_wait)
     app[SERVICE] = service
     app[HUB] = hub
     await hub.start()

@@ -43,6 +43,9 @@ class Settings:
     """Signs seat credentials. Several, comma-separated, newest first, to rotate."""
     bot_delay: float | None = None
     """Seconds a computer seat waits before it moves; None for its own pace."""
+    away_wait: float | None = None
+    """Seconds before the computer plays for an away person, whatever the table's away
+    limit says (tests and demonstrations); None for the table's own limit."""
     turn_timer: int = 20
     """Seconds a turn for tables that have a clock by default (classic)."""
     client_dir: Path | None = None
@@ -110,6 +113,8 @@ class Settings:
         s.secret = env.get("EIGHTS_SECRET") or None
         if env.get("EIGHTS_BOT_DELAY"):
             s.bot_delay = float(env["EIGHTS_BOT_DELAY"])
+        if env.get("EIGHTS_AWAY_WAIT"):
+            s.away_wait = float(env["EIGHTS_AWAY_WAIT"])
         if env.get("EIGHTS_TURN_TIMER"):
             s.turn_timer = int(env["EIGHTS_TURN_TIMER"])
         if env.get("EIGHTS_HTTP_RATE"):

@@ -14,6 +14,8 @@ from typing import Any
 import orjson
 from aiohttp import WSMsgType, web
 
+from eights.rooms.presence import WATCHER
+
 from .flag import Flag
 from .limits import TokenBucket
 
@@ -50,7 +52,7 @@ class Device:
         "_abort", "_buffered", "_bytes", "_close_code", "_close_message", "_closed", "_idle",
         "_others", "_outbox", "_progress", "_said", "_wake", "bucket", "dropped", "handling",
         "id", "limits", "nonces", "patches", "peak_bytes", "peak_messages", "seats", "sent",
-        "token", "writer", "ws",
+        "token", "watching", "writer", "ws",
     )  # fmt: skip
 
     def __init__(
@@ -75,6 +77,8 @@ class Device:
         """Drops the connection at once, whatever is buffered."""
         self.nonces: dict[int, str | None] = {}
         """The nonce of each seat when the device proved it: a reset seat is told so."""
+        self.watching = False
+        """A spectator: it holds no seat and is sent the public table only."""
         self.id = secrets.token_hex(6)
         """Unique across processes: it names this socket in the room's presence set."""
         self.sent: dict[int, tuple[int, str]] = {}
@@ -117,6 +121,10 @@ class Device:
         await self._idle.wait()
 
     def members(self) -> list[str]:
+        """The device's entries in the room's presence set: one a seat, or one for a
+        spectator."""
+        if self.watching:
+            return [f"{WATCHER}:{self.id}"]
         return [f"{seat}:{self.id}" for seat in self.seats]
 
     def start(self) -> asyncio.Task[None]:

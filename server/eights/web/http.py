@@ -18,10 +18,11 @@ from eights.rooms import (
     record_of,
     room_error,
 )
+from eights.rooms.lobby import free_seats
 from eights.rules.record import RecordError, verify_record
 
 from .errors import error_response, read_json
-from .inputs import name_of, named_seat, seat_in_path, seat_of
+from .inputs import flag, name_of, named_seat, seat_in_path, seat_of
 from .keys import HUB, SERVICE
 from .qr import qr_svg
 from .service import HTTP_PRESENCE_MS, Held, Loaded
@@ -97,10 +98,16 @@ async def lobby(request: web.Request) -> web.Response:
             "mode": room.mode.value,
             "variant": room.variant,
             "players": room.players,
-            "seats": [{"name": s.name, "kind": s.kind, "taken": s.taken} for s in room.seats],
-            "full": room.full,
+            "seats": [
+                {"name": s.name, "kind": s.kind, "taken": s.taken, "open": s.open}
+                for s in room.seats
+            ],
+            "full": free_seats(room) == 0,
             "started": room.game is not None,
             "house": room.house,
+            "public": room.public,
+            "watchable": room.watching,
+            "closed": room.closed,
         }
     )
 
@@ -247,6 +254,38 @@ async def finish(request: web.Request) -> web.Response:
     return await _as_first_seat(request, request.app[SERVICE].finish)
 
 
+@routes.post("/api/rooms/{token}/leave")
+async def leave(request: web.Request) -> web.Response:
+    """A friend leaves the table: the computer keeps the seat once the game is on. The
+    answer holds no state: the seat's hand is no longer the device's to see."""
+    held = await _held(request)
+    if isinstance(held, RoomError):
+        return error_response(held)
+    result, loaded = await request.app[SERVICE].leave(held.loaded.room.token, held.seats[0])
+    return await _answer(request, result, loaded, [] if isinstance(result, Change) else held.seats)
+
+
+@routes.post("/api/rooms/{token}/end")
+async def end(request: web.Request) -> web.Response:
+    """The host ends the game: nothing more happens at the table."""
+    return await _as_first_seat(request, request.app[SERVICE].end)
+
+
+@routes.post("/api/rooms/{token}/spectators")
+async def spectators(request: web.Request) -> web.Response:
+    """The host lets people watch a public table, or stops them."""
+    data = await read_json(request)
+    if isinstance(data, RoomError):
+        return error_response(data)
+    allowed = flag(data, "allowed", True)
+    if isinstance(allowed, RoomError):
+        return error_response(allowed)
+    service = request.app[SERVICE]
+    return await _as_first_seat(
+        request, lambda token, seat: service.spectators(token, seat, allowed)
+    )
+
+
 ServiceAnswer = tuple[Change | Repeat | RoomError | None, Loaded | None]
 """What a service operation answers: the result, and the room as it stands after."""
 
@@ -311,6 +350,13 @@ async def verify(request: web.Request) -> web.Response:
         "problems": result.problems,
     }
     return web.json_response(body)
+
+
+@routes.get("/api/lobby")
+async def lobby_tables(request: web.Request) -> web.Response:
+    """The public tables waiting for players, and the games that may be watched."""
+    listed = await request.app[SERVICE].lobby()
+    return web.json_response(listed, headers={"Cache-Control": "no-cache"})
 
 
 @routes.get("/api/variants")

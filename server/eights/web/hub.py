@@ -28,6 +28,7 @@ from eights.rooms import (
     room_error,
 )
 from eights.rooms.bridges import bridge_seat
+from eights.rooms.presence import watchers_of
 from eights.rooms.state import PublicLogs, StateParts, state_parts
 from eights.storage import STORAGE_ERRORS, channel
 
@@ -44,6 +45,10 @@ STORAGE_RETRY_SECONDS = (0.2, 0.5, 1.0, 2.0, 2.0, 5.0, 5.0, 10.0, 10.0, 30.0, 30
 """Waits between attempts at a computer's move or an expired clock while Redis is away
 (about three minutes in all; then the failure is logged and the next change starts it)."""
 T = TypeVar("T")
+WATCH = -1
+"""The key of a spectator's state in its device's ``sent`` (it holds no seat)."""
+CLOSE_NO_SPECTATORS = 4403
+"""The table stopped letting people watch (or never did): the spectator is closed."""
 CLOSE_RESTART = 1012
 """Service restart: the device reconnects (to another process, or this one restarted)."""
 STOP_SECONDS = 1.0
@@ -51,7 +56,7 @@ STOP_SECONDS = 1.0
 END_SECONDS = 0.25
 """How long the news connection, then the hub's tasks, get to end when the hub closes."""
 
-__all__ = ["CLOSE_RESTART", "CLOSE_UNAUTHORISED", "Device", "Hub"]
+__all__ = ["CLOSE_NO_SPECTATORS", "CLOSE_RESTART", "CLOSE_UNAUTHORISED", "Device", "Hub"]
 
 
 class Hub:
@@ -61,10 +66,13 @@ class Hub:
         service: TableService,
         *,
         bot_delay: float | None = None,
+        away_wait: float | None = None,
     ) -> None:
         self.redis = redis
         self.service = service
         self.bot_delay = bot_delay
+        self.away_wait = away_wait
+        """Seconds of every away limit, in place of the table's (tests); None: the table's."""
         self.rooms: dict[str, set[Device]] = {}
         self.presence: dict[str, set[int]] = {}
         self._locks: dict[str, asyncio.Lock] = {}
@@ -162,6 +170,8 @@ class Hub:
             self.presence[token] = await self.service.store.presence(
                 token, member, now + PRESENCE_MS, now
             )
+        if device.seats and await self.service.back(token, device.seats) is not None:
+            await self.after_change(token)  # the computer stops playing for them
         await self.refresh(token, rearm=True)
 
     async def detach(self, device: Device) -> None:
@@ -207,7 +217,7 @@ class Hub:
             here = await self.connected(token, fresh=fresh)
 
             def present(room: Room, here: set[int] = here) -> bool:
-                return self.everyone_here(room.humans(), here)
+                return self.everyone_here(room.waited_for(), here)
 
             result, loaded = await self.service.act(token, seat, request, present)
             if not (isinstance(result, RoomError) and result.code == "opponent_away"):
@@ -288,7 +298,7 @@ class Hub:
     def holds(self, token: str, version: int) -> bool:
         """Every device of the room here was sent ``version`` or later."""
         for device in self.rooms.get(token, ()):
-            for seat in device.seats:
+            for seat in (WATCH,) if device.watching else device.seats:
                 if device.sent.get(seat, (0, ""))[0] < version:
                     return False
         return True
@@ -304,6 +314,7 @@ class Hub:
         here = self.presence.get(token)
         if here is not None and token in self.rooms:
             self.push(loaded, here)
+            self._watch_away(loaded, here)
         self.schedule(loaded)
 
     async def _heartbeat(self) -> None:
@@ -335,10 +346,10 @@ class Hub:
                 here = await self.connected(token)
             self.push(loaded, here)
             room = loaded.room
-            humans = room.humans()
             overdue = room.deadline is not None and room.deadline <= self.service.clock()
-            if rearm and overdue and self.everyone_here(humans, here):
+            if rearm and overdue and self.everyone_here(room.waited_for(), here):
                 self._spawn(self._rearm(token))
+            self._watch_away(loaded, here)
             self.schedule(loaded)
         if not self.rooms.get(token):
             self._locks.pop(token, None)
@@ -347,10 +358,21 @@ class Hub:
         """Send each device of the room here its seats' state, where it has not had this
         version with this presence yet. The public parts are built once for all of them."""
         room = loaded.room
-        mark = ",".join(map(str, sorted(here)))
+        mark = ",".join(map(str, sorted(here))) + f"/{watchers_of(here)}"
         due: list[tuple[Device, int]] = []
+        watchers: list[Device] = []
         before: dict[tuple[int, int], tuple[int, str] | None] = {}
         for device in list(self.rooms.get(room.token, ())):
+            if device.watching:
+                if not room.watching:
+                    device.send({"type": "error", **room_error("no_spectators").to_json()})
+                    device.close_after_send(CLOSE_NO_SPECTATORS)
+                    continue
+                sent = device.sent.get(WATCH)
+                if sent is None or (sent[0] <= room.version and sent != (room.version, mark)):
+                    device.sent[WATCH] = (room.version, mark)
+                    watchers.append(device)
+                continue
             if any(room.seats[s].nonce != device.nonces.get(s) for s in device.seats):
                 device.send({"type": "error", **room_error("bad_credential").to_json()})
                 device.close_after_send(CLOSE_UNAUTHORISED)
@@ -362,11 +384,13 @@ class Hub:
                 before[(id(device), seat)] = sent
                 device.sent[seat] = (room.version, mark)
                 due.append((device, seat))
-        if not due:
+        if not due and not watchers:
             return
         parts = state_parts(room, loaded.position, here, self.logs)
         shown = self.shown.get(room.token)
         now = self.service.clock()
+        for device in watchers:
+            device.send_encoded(parts.watched(now), WATCH)
         for device, seat in due:
             message = None
             if (
@@ -383,7 +407,7 @@ class Hub:
     def schedule(self, loaded: Loaded) -> None:
         """Start the computer's move or the turn clock for this version, once."""
         room, position = loaded.room, loaded.position
-        if position is None or position.outcome is not None:
+        if position is None or position.outcome is not None or room.closed:
             return
         token = room.token
         seat = position.turn
@@ -394,7 +418,7 @@ class Hub:
                 token, "bridge", room.version, lambda: self._bridge(token, room.version, wait)
             )
             return
-        if room.seats[seat].kind == "bot":
+        if room.seats[seat].computer_plays:
             if room.paused:
                 return
             if self.bot_delay is not None:
@@ -452,9 +476,36 @@ class Hub:
         if loaded is None or loaded.room.version != version:
             return
         here = await self.service.store.present(token, self.service.clock())
-        if loaded.room.mode is Mode.ONLINE and not self.everyone_here(loaded.room.humans(), here):
+        if loaded.room.mode is Mode.ONLINE and not self.everyone_here(
+            loaded.room.waited_for(), here
+        ):
             return  # the clock waits for an absent player; it restarts when they are back
         if await self.service.expire_turn(token, version) is not None:
+            await self.after_change(token)
+
+    def _watch_away(self, loaded: Loaded, here: set[int]) -> None:
+        """Start the away limit's count for the people not here (once for the same
+        people), or stop it when everyone is back: when it runs out, the computer plays
+        for whoever is still away (``ops.away``)."""
+        room = loaded.room
+        limit = room.away_limit
+        gone = []
+        if limit is not None and room.game is not None and not room.closed:
+            gone = [seat for seat in room.waited_for() if seat not in here]
+        if not gone:
+            pending = self._pending.pop((room.token, "away"), None)
+            if pending is not None:
+                pending[1].cancel()
+            return
+        assert limit is not None
+        mask = sum(1 << seat for seat in gone)
+        self._once(room.token, "away", mask, lambda: self._away(room.token, gone, limit))
+
+    async def _away(self, token: str, seats: list[int], limit: int) -> None:
+        wait = limit if self.away_wait is None else self.away_wait
+        await asyncio.sleep(wait)  # the host's away limit itself
+        here = await self.service.store.present(token, self.service.clock())
+        if await self.service.away(token, seats, here) is not None:
             await self.after_change(token)
 
     async def _bridge(self, token: str, version: int, wait: float) -> None:

@@ -65,6 +65,21 @@ async def verify_page(request: web.Request) -> web.StreamResponse:
     return _index(request)
 
 
+@routes.get("/lobby")
+async def lobby_page(request: web.Request) -> web.StreamResponse:
+    """The open tables: public tables waiting for players, and games to watch."""
+    return _index(request)
+
+
+@routes.get("/watch/{token}")
+async def watch_page(request: web.Request) -> web.StreamResponse:
+    """A public table's game, watched; a plain answer when there is no table."""
+    version = await request.app[SERVICE].store.version(request.match_info["token"])
+    if version is None:
+        return gone_page()
+    return _index(request)
+
+
 @routes.get("/rules/{variant}")
 async def rules_page(request: web.Request) -> web.StreamResponse:
     return _index(request)

@@ -30,6 +30,7 @@ from eights.rooms import (
     repair,
     room_error,
 )
+from eights.rooms.lobby import listing_of, lobby_entry
 from eights.rules import Position
 from eights.storage import RoomStore
 from eights.storage.store import Saved
@@ -39,6 +40,11 @@ Operation = Callable[[Room, Position | None], Change | Repeat | RoomError | None
 log = logging.getLogger("eights.rooms")
 
 RETRIES = 8
+LOBBY_SIZE = 50
+"""Tables the lobby lists of each kind (waiting, playing)."""
+LOBBY_SCAN = 200
+"""Public tables the lobby looks at (the newest) to find them."""
+LOBBY_FRESH_MS = 1000
 DAMAGED_REMEMBERED = 1000
 """Damaged rooms this process remembers having logged."""
 HTTP_PRESENCE_MS = 30_000
@@ -89,6 +95,8 @@ class TableService:
         self._damaged: set[str] = set()
         self._writing: dict[str, tuple[int, asyncio.Future[None]]] = {}
         """token -> the version a save of this process is writing, and when it ends."""
+        self._lobby: tuple[int, dict[str, list[dict[str, Any]]]] | None = None
+        """When the lobby was last read, and what it said."""
         self.on_change: Callable[[Loaded], None] | None = None
         """Told of the room as it stands after every change made here (and after a lost
         race, of the newer room read instead): the hub pushes it to this process's devices
@@ -300,6 +308,8 @@ class TableService:
             if isinstance(made, RoomError):
                 return made
             if await self.store.create(made.room):
+                if made.room.public:
+                    await self.store.list_public(token, made.room.created)
                 loaded = Loaded(made.room, made.position)
                 self._remember(loaded)
                 seats = made.room.humans() if made.room.mode is Mode.LOCAL else [0]
@@ -397,6 +407,100 @@ class TableService:
 
         return await self.mutate(token, operation, optimistic=False)
 
+    async def leave(
+        self, token: str, seat: int
+    ) -> tuple[Change | Repeat | RoomError | None, Loaded | None]:
+        """A friend leaves the table; the computer keeps their seat once it plays."""
+
+        def operation(room: Room, position: Position | None) -> Change | RoomError:
+            return ops.leave(room, position, seat, self.clock())
+
+        answer = await self.mutate(token, operation, optimistic=False)
+        await self._deal_if_agreed(token, answer[1])
+        return answer
+
+    async def end(
+        self, token: str, seat: int
+    ) -> tuple[Change | Repeat | RoomError | None, Loaded | None]:
+        """The host ends the game."""
+
+        def operation(room: Room, position: Position | None) -> Change | RoomError:
+            return ops.end(room, position, seat, self.clock())
+
+        return await self.mutate(token, operation, optimistic=False)
+
+    async def spectators(
+        self, token: str, seat: int, allowed: bool
+    ) -> tuple[Change | Repeat | RoomError | None, Loaded | None]:
+        """The host lets people watch a public table, or stops them."""
+
+        def operation(room: Room, position: Position | None) -> Change | RoomError:
+            return ops.spectators(room, position, seat, allowed, self.clock())
+
+        return await self.mutate(token, operation, optimistic=False)
+
+    async def away(self, token: str, seats: list[int], here: set[int]) -> Change | None:
+        """The away limit ran out for ``seats`` (``here``: who is connected, read just
+        now): the computer plays for those still away."""
+
+        def operation(room: Room, position: Position | None) -> Change | None:
+            return ops.away(room, position, seats, here, self.clock())
+
+        result, loaded = await self.mutate(token, operation, optimistic=False)
+        await self._deal_if_agreed(token, loaded)
+        return result if isinstance(result, Change) else None
+
+    async def back(self, token: str, seats: list[int]) -> Change | None:
+        """Devices of ``seats`` connected: the computer stops playing for them."""
+        cached = self.cached(token)
+        if cached is not None and not any(
+            0 <= s < cached.room.players and cached.room.seats[s].away for s in seats
+        ):
+            return None
+
+        def operation(room: Room, position: Position | None) -> Change | None:
+            return ops.back(room, position, seats, self.clock())
+
+        result, _ = await self.mutate(token, operation, optimistic=False)
+        return result if isinstance(result, Change) else None
+
+    async def _deal_if_agreed(self, token: str, loaded: Loaded | None) -> None:
+        """After a seat went to the computer at a hand's end: when every person left has
+        agreed already, the next hand is dealt now (nobody else would ask for it)."""
+        if loaded is None or loaded.position is None or loaded.position.outcome is None:
+            return
+        room = loaded.room
+        if all(room.agreed[i] or s.computer_plays for i, s in enumerate(room.seats)):
+            await self.agree(token, [], None)
+
+    async def lobby(self) -> dict[str, list[dict[str, Any]]]:
+        """The public tables waiting for players and the games that may be watched,
+        newest first, at most ``LOBBY_SIZE`` each (answered from a copy a second old at
+        most: a lobby page asked by many costs Redis the same)."""
+        now = self.clock()
+        if self._lobby is not None and now - self._lobby[0] < LOBBY_FRESH_MS:
+            return self._lobby[1]
+        tokens = await self.store.public_tables(now, LOBBY_SCAN)
+        listed: dict[str, list[dict[str, Any]]] = {"waiting": [], "playing": []}
+        gone = []
+        for token in tokens:
+            try:
+                loaded = await self.load(token)
+            except DamagedRoom:
+                loaded = None
+            listing = None if loaded is None else listing_of(loaded.room)
+            if loaded is None or (listing is None and _unlisted_for_good(loaded.room)):
+                gone.append(token)
+            if loaded is None or listing is None or len(listed[listing]) >= LOBBY_SIZE:
+                continue
+            watchers = 0
+            if listing == "playing":
+                watchers = (await self.store.present(token, now)).watchers
+            listed[listing].append(lobby_entry(loaded.room, watchers))
+        await self.store.unlist(gone)
+        self._lobby = (now, listed)
+        return listed
+
     async def lapse_bridge(self, token: str, version: int) -> Change | None:
         """The bridge window of ``version`` ran out: close it, unless the table moved on."""
 
@@ -438,6 +542,11 @@ class TableService:
 
         result, _ = await self.mutate(token, operation, optimistic=False)
         return result if isinstance(result, Change) else None
+
+
+def _unlisted_for_good(room: Room) -> bool:
+    """A public table the lobby will never list again: ended, or made private."""
+    return room.closed or not room.public
 
 
 def _entropy(raw: object) -> str:

@@ -20,7 +20,7 @@ from eights.storage import STORAGE_ERRORS
 from .address import client_address
 from .device import CLOSE_SECONDS, CLOSE_UNAUTHORISED, Device, OutboxLimits
 from .errors import error_response, storage_error
-from .hub import CLOSE_RESTART, Hub
+from .hub import CLOSE_NO_SPECTATORS, CLOSE_RESTART, Hub
 from .inputs import flag, message_id, name_of, named_seat, parse_object, seat_of
 from .keys import DESCRIPTORS, HUB, SERVICE, SETTINGS, SOCKETS
 from .limits import TokenBucket
@@ -31,7 +31,8 @@ log = logging.getLogger("eights.web")
 HELLO_SECONDS = 15.0
 CLOSE_TRY_AGAIN = 1013
 MESSAGE_TYPES = (
-    "The message types are act, agree, start, undo, finish, pause, rename, hint, sync and ping."
+    "The message types are act, agree, start, undo, finish, pause, rename, hint, leave, end,"
+    " spectators, sync and ping."
 )
 """Try again later: the server is at its descriptor reserve, or its storage is away."""
 
@@ -91,6 +92,10 @@ async def _converse(request: web.Request, ws: web.WebSocketResponse) -> None:
         await ws.send_json(_error(room_error("bad_request", 'Say {"type": "hello"} first.')))
         await ws.close(code=CLOSE_UNAUTHORISED, message=b"no hello")
         return
+    if hello.get("watch") is True:
+        del first, hello
+        await _watch(request, ws, token)
+        return
     raw = hello.get("credentials")
     credentials = [c for c in raw if isinstance(c, str)][:8] if isinstance(raw, list) else []
     patches = hello.get("patches") is True
@@ -109,9 +114,45 @@ async def _converse(request: web.Request, ws: web.WebSocketResponse) -> None:
     device.patches = patches
     seats = held.seats
     del credentials, held  # the room as it was at the hello is not kept for the socket's life
+    await _attend(device, ws, service, hub, {"type": "welcome", "seats": seats})
+
+
+async def _watch(request: web.Request, ws: web.WebSocketResponse, token: str) -> None:
+    """A spectator at a public table: the public table after every change, nothing held."""
+    service = request.app[SERVICE]
+    hub = request.app[HUB]
+    try:
+        loaded = await service.load(token)
+    except DamagedRoom:
+        loaded = None
+        refusal = room_error("room_damaged")
+    else:
+        refusal = room_error("room_not_found")
+    if loaded is not None and not loaded.room.watching:
+        refusal = room_error("no_spectators")
+    if loaded is None or not loaded.room.watching:
+        await ws.send_json(_error(refusal))
+        code = CLOSE_NO_SPECTATORS if refusal.code == "no_spectators" else CLOSE_UNAUTHORISED
+        await ws.close(code=code, message=refusal.code.encode())
+        return
+    del loaded
+    device = _device(request, ws, token, [])
+    device.watching = True
+    await _attend(device, ws, service, hub, {"type": "welcome", "seats": [], "watching": True})
+
+
+async def _attend(
+    device: Device,
+    ws: web.WebSocketResponse,
+    service: TableService,
+    hub: Hub,
+    welcome: dict[str, Any],
+) -> None:
+    """The device at its table: welcomed, attached to the hub, and its messages carried
+    out until the socket closes."""
     writer = device.start()
     try:
-        device.send({"type": "welcome", "seats": seats})
+        device.send(welcome)
         await hub.attach(device)
         async with contextlib.aclosing(_messages(ws, device)) as messages:
             async for message in messages:
@@ -240,6 +281,9 @@ async def _handle(device: Device, data: dict[str, Any], service: TableService, h
     if kind == "ping":
         device.send({"type": "pong"})
         return
+    if device.watching and kind != "sync":
+        device.send(_error(room_error("watching_only"), id=request_id))
+        return
     if kind == "hint":
         await _hint(device, data, service)
         return
@@ -267,6 +311,16 @@ async def _handle(device: Device, data: dict[str, Any], service: TableService, h
         result, _ = await service.finish(token, device.seats[0])
     elif kind == "start":
         result, _ = await service.start(token, device.seats[0])
+    elif kind == "leave":
+        result, _ = await service.leave(token, device.seats[0])
+    elif kind == "end":
+        result, _ = await service.end(token, device.seats[0])
+    elif kind == "spectators":
+        allowed = flag(data, "allowed", True)
+        if isinstance(allowed, RoomError):
+            device.send(_error(allowed, id=request_id))
+            return
+        result, _ = await service.spectators(token, device.seats[0], allowed)
     elif kind == "rename":
         seat = named_seat(device.seats, data)
         name = name_of(data)
