@@ -193,8 +193,8 @@ function topBar(m, on) {
       h("strong", {}, variantTitle(room.variant)),
       h("span", { class: "bar-sub" },
         h("span", { class: "bar-mode" }, modeTitle(room.mode)),
-        where ? h("span", { class: "bar-round" }, where) : null,
-        watchingNote(room))),
+        watchingNote(room),
+        where ? h("span", { class: "bar-round" }, where) : null)),
     conn,
     canRestart(room) ? h("button", {
       type: "button",
@@ -282,7 +282,7 @@ function opponentPlate(m, seat, place) {
   const { room, view, names } = m;
   const info = room.seats[seat] || {};
   const count = view.counts[seat] ?? 0;
-  const turn = !view.hand_over && view.turn === seat;
+  const turn = !view.hand_over && !room.closed && view.turn === seat;
   const connected = info.kind === "bot" || info.connected !== false;
   const name = names.name(seat);
   const bot = info.kind === "bot";
@@ -530,7 +530,8 @@ function turnIndicator(m) {
   const { view, names, room } = m;
   let text;
   let whose = "other";
-  if (view.game_over) text = "Game over";
+  if (room.closed) text = "The game is over";
+  else if (view.game_over) text = "Game over";
   else if (view.hand_over) text = "Hand over";
   else if (m.covered) text = `${names.name(view.turn)} to play`;
   else if (awaySeat(m) !== null) {
@@ -702,7 +703,7 @@ function myArea(m, on) {
   const { view, names, room } = m;
   const name = names.name(m.seat);
   const count = view.counts[m.seat] ?? (view.hand ? view.hand.length : 0);
-  const turn = !view.hand_over && view.turn === m.seat;
+  const turn = !view.hand_over && !room.closed && view.turn === m.seat;
   const skipped = !view.hand_over && skippedSeat(view) === m.seat;
   const out = isOut(view, m.seat);
   const plate = h("div", { class: `plate mine${turn ? " to-act" : ""}${skipped ? " skipped" : ""}${out ? " out" : ""}`, testid: "my-plate", dataset: { skipped: skipped ? "true" : "", out: out ? "true" : "" } },
@@ -949,7 +950,6 @@ function closedPanel(m, on) {
   return h("section", {
     class: "closed-panel",
     testid: "table-closed",
-    role: "status",
     "aria-labelledby": "closed-title",
   },
     h("h2", { id: "closed-title" }, `${who} ended the game`),
