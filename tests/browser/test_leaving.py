@@ -1,0 +1,226 @@
+"""Leaving a table with friends, and the host ending it, through the page (issue 15): a
+3-seat online table of a host and two friends who came by the invitation, each on a device
+of their own. A friend who leaves from the Menu goes home with the seat forgotten; the
+others see the computer in that seat, marked as the one the friend left, and the computer
+plays it. The host ends the game from the Menu: every device shows the table closed and
+offers no move. At a public table the host lets people watch or not, and the count of
+those watching is shown."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from playwright.sync_api import Locator, Page, expect
+
+from tests.browser.support import STEP_MS, Device, over, table, take_seat, token_of, wait_table
+from tests.browser.test_table_keys import one_move
+
+PHONE = {"width": 360, "height": 740}
+HOME = re.compile(r"^http://127\.0\.0\.1:\d+/$")
+HUMAN_MOVES = 40
+"""More of the people's moves than it takes for the turn to come round to a seat."""
+
+
+def three_seats(device: Device) -> tuple[Page, Page, Page]:
+    """Ann hosts a Classic table of three; Bo and Cy sit down from the invitation, the
+    table starts once it is full. Returns the pages of seats 0, 1 and 2."""
+    host = device(viewport=PHONE).new_page()
+    host.goto("/")
+    host.get_by_test_id("my-name").fill("Ann")
+    host.get_by_test_id("online-variant").select_option("classic")
+    host.get_by_test_id("online-players").select_option("3")
+    host.get_by_test_id("online-computers").select_option("0")
+    host.get_by_test_id("create-online").click()
+    link = host.get_by_test_id("invite-link").input_value()
+    friends = []
+    for name in ("Bo", "Cy"):
+        page = device(viewport=PHONE).new_page()
+        page.goto(link)
+        take_seat(page, name)
+        friends.append(page)
+    pages = (host, *friends)
+    for seat, page in enumerate(pages):
+        wait_table(page)
+        expect(table(page)).to_have_attribute("data-seat", str(seat))
+        expect(page.get_by_test_id("opponent")).to_have_count(2)
+    return pages
+
+
+def plate(page: Page, seat: int) -> Locator:
+    return page.locator(f"[data-testid=opponent][data-seat='{seat}']")
+
+
+def turn_seat(page: Page) -> int:
+    """The seat whose turn the page shows, once nothing is pending (-1: the hand is over)."""
+    page.wait_for_function(
+        """() => {
+            const t = document.querySelector('[data-testid=table]');
+            if (!t) return false;
+            if (t.dataset.over) return true;
+            return document.querySelector('[data-testid=turn-indicator]')
+                && !document.querySelector('[data-testid=prompt][data-pending]');
+        }""",
+        timeout=STEP_MS,
+    )
+    if over(page):
+        return -1
+    return int(page.get_by_test_id("turn-indicator").get_attribute("data-seat") or "-1")
+
+
+def open_menu_item(page: Page, testid: str) -> None:
+    page.get_by_test_id("menu").click()
+    expect(page.get_by_test_id("menu-dialog")).to_be_visible()
+    page.get_by_test_id(testid).click()
+
+
+def test_a_friend_who_leaves_gives_the_seat_to_the_computer_and_the_game_goes_on(
+    device: Device,
+) -> None:
+    host, bo, cy = three_seats(device)
+    token = token_of(cy)
+    expect(cy.get_by_test_id("menu-leave")).to_have_count(0)
+    open_menu_item(cy, "menu-leave")
+    confirm = cy.get_by_test_id("leave-confirm")
+    expect(confirm).to_contain_text("The computer will play your seat")
+    cy.get_by_test_id("leave-confirm-yes").click()
+
+    # Cy's page goes home, with the seat forgotten and no error shown.
+    expect(cy.locator("main[data-testid=home]")).to_be_visible()
+    expect(cy).to_have_url(HOME)
+    expect(cy.get_by_test_id("seat-lost")).to_have_count(0)
+    expect(cy.get_by_test_id("error-page")).to_have_count(0)
+    seats = json.loads(cy.evaluate("localStorage.getItem('eights.seats') || '{}'"))
+    assert token not in seats, "the page still holds the seat it left"
+
+    # Both remaining pages: the computer's seat, marked as the one Cy left.
+    for page in (host, bo):
+        cy_plate = plate(page, 2)
+        expect(cy_plate).to_have_attribute("data-left", "Cy")
+        expect(cy_plate).to_have_class(re.compile(r"\bbot\b"))
+        expect(cy_plate.locator(".badge")).to_be_visible()
+        expect(cy_plate.get_by_test_id("seat-note")).to_have_text("Cy left")
+        expect(page.get_by_test_id("ticker")).to_contain_text("Cy left the table")
+    expect(host.get_by_test_id("menu-leave")).to_have_count(0)
+
+    # The game goes on: the people move until the computer has made a move in seat 2.
+    pages = {0: host, 1: bo}
+    for _ in range(HUMAN_MOVES):
+        seat = turn_seat(host)
+        if seat == 2:
+            host.wait_for_function(
+                """() => {
+                    const t = document.querySelector('[data-testid=table]');
+                    const turn = document.querySelector('[data-testid=turn-indicator]');
+                    return t && (t.dataset.over || (turn && turn.dataset.seat !== '2'));
+                }""",
+                timeout=STEP_MS,
+            )
+            break
+        if seat < 0:
+            for page in pages.values():
+                button = page.get_by_test_id("new-round")
+                if button.count() and button.is_enabled():
+                    button.click()
+            host.wait_for_function(
+                "() => !document.querySelector('[data-testid=table]')?.dataset.over",
+                timeout=STEP_MS,
+            )
+            continue
+        one_move(pages[seat])
+    else:
+        raise AssertionError("the turn never came to the seat Cy left")
+    expect(plate(bo, 2)).to_have_attribute("data-left", "Cy")
+
+
+def test_the_host_ends_the_game_and_every_device_shows_the_table_closed(device: Device) -> None:
+    host, bo, cy = three_seats(device)
+    host.get_by_test_id("menu").click()
+    # Three seats and more: the computer plays for anyone away over a minute (the default).
+    expect(host.get_by_test_id("menu-note")).to_contain_text(
+        "The computer plays for anyone away over 1 min"
+    )
+    expect(host.get_by_test_id("menu-leave")).to_have_count(0)
+    host.get_by_test_id("menu-end").click()
+    expect(host.get_by_test_id("end-confirm")).to_be_visible()
+    host.get_by_test_id("end-confirm-yes").click()
+
+    expect(host.get_by_test_id("table-closed")).to_contain_text("You ended the game")
+    for page in (bo, cy):
+        closed = page.get_by_test_id("table-closed")
+        expect(closed).to_contain_text("Ann ended the game")
+        expect(table(page)).to_have_attribute("data-closed", "true")
+        expect(closed.locator(".closed-row")).to_have_count(3)
+        expect(closed.get_by_test_id("closed-home")).to_be_visible()
+        # No move is offered: no playable card, no draw, no prompt's buttons, no menu item
+        # to leave a table that is over.
+        expect(table(page)).to_have_attribute("data-turn", "other")
+        expect(page.locator("[data-testid=hand] [data-card][data-playable=true]")).to_have_count(0)
+        expect(page.locator("[data-testid=stock].can-draw")).to_have_count(0)
+        expect(page.locator("[data-testid=prompt] button")).to_have_count(0)
+        expect(page.get_by_test_id("hand").locator("[data-card]").first).to_be_visible()
+        page.get_by_test_id("menu").click()
+        expect(page.get_by_test_id("menu-dialog")).to_be_visible()
+        expect(page.get_by_test_id("menu-leave")).to_have_count(0)
+        page.keyboard.press("Escape")
+        expect(page.get_by_test_id("menu-dialog")).to_have_count(0)
+
+    # The scores stay readable; the way home works.
+    bo.get_by_test_id("closed-history").click()
+    expect(bo.get_by_test_id("history")).to_be_visible()
+    bo.get_by_test_id("closed-home").click()
+    expect(bo.locator("main[data-testid=home]")).to_be_visible()
+    expect(bo).to_have_url(HOME)
+
+
+WATCH = """token => new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://${location.host}/ws/${token}`);
+    window.__watcher = { ws, closed: null };
+    ws.onopen = () => ws.send(JSON.stringify({ type: "hello", watch: true }));
+    ws.onmessage = (e) => {
+        const msg = JSON.parse(e.data);
+        if (msg.type === "welcome") resolve(msg.watching === true);
+        if (msg.type === "error") reject(new Error(msg.error));
+    };
+    ws.onclose = (e) => { window.__watcher.closed = e.code; };
+})"""
+
+PUBLIC_TABLE = """async () => {
+    const made = await fetch("/api/rooms", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ mode: "online", variant: "classic", players: 3, public: true,
+                               names: ["Ann"], entropy: "00112233445566778899aabbccddeeff" }),
+    }).then((r) => r.json());
+    const all = JSON.parse(localStorage.getItem("eights.seats") || "{}");
+    all[made.token] = { token: made.token, mode: "online", variant: "classic", players: 3,
+                        credentials: made.credentials, link: made.link, created: Date.now() };
+    localStorage.setItem("eights.seats", JSON.stringify(all));
+    return made.token;
+}"""
+
+
+def test_the_host_of_a_public_table_sees_who_watches_and_may_stop_them(device: Device) -> None:
+    host = device(viewport=PHONE).new_page()
+    host.goto("/")
+    token = host.evaluate(PUBLIC_TABLE)
+    host.goto(f"/t/{token}")
+    host.get_by_test_id("start-now").click()
+    wait_table(host)
+    expect(host.get_by_test_id("spectators")).to_have_count(0)
+
+    watcher = device().new_page()
+    watcher.goto("/")
+    assert watcher.evaluate(WATCH, token) is True
+    expect(host.get_by_test_id("spectators")).to_have_text("1 watching")
+
+    host.get_by_test_id("menu").click()
+    switch = host.get_by_test_id("menu-spectators")
+    expect(switch).to_have_text("Let people watch: on")
+    expect(switch).to_have_attribute("aria-pressed", "true")
+    switch.click()
+    watcher.wait_for_function("() => window.__watcher.closed !== null", timeout=STEP_MS)
+    assert watcher.evaluate("window.__watcher.closed") == 4403
+    expect(host.get_by_test_id("spectators")).to_have_count(0)
+    host.get_by_test_id("menu").click()
+    expect(host.get_by_test_id("menu-spectators")).to_have_text("Let people watch: off")
