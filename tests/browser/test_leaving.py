@@ -42,13 +42,11 @@ def three_seats(device: Device) -> tuple[Page, Page, Page]:
     host.get_by_test_id("online-computers").select_option("0")
     host.get_by_test_id("create-online").click()
     link = host.get_by_test_id("invite-link").input_value()
-    friends = []
-    for name in ("Bo", "Cy"):
-        page = listening(device)
+    bo, cy = listening(device), listening(device)
+    for page, name in ((bo, "Bo"), (cy, "Cy")):
         page.goto(link)
         take_seat(page, name)
-        friends.append(page)
-    pages = (host, *friends)
+    pages = (host, bo, cy)
     for seat, page in enumerate(pages):
         wait_table(page)
         expect(table(page)).to_have_attribute("data-seat", str(seat))
