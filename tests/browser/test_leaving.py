@@ -249,3 +249,37 @@ def test_the_host_of_a_public_table_sees_who_watches_and_may_stop_them(device: D
     expect(host.get_by_test_id("spectators")).to_have_count(0)
     host.get_by_test_id("menu").click()
     expect(host.get_by_test_id("menu-spectators")).to_have_text("Let people watch: off")
+
+
+def test_a_friend_after_the_start_takes_the_seat_the_computer_kept(device: Device) -> None:
+    host = listening(device)
+    host.goto("/")
+    host.get_by_test_id("my-name").fill("Ann")
+    host.get_by_test_id("online-variant").select_option("classic")
+    host.get_by_test_id("online-players").select_option("3")
+    host.get_by_test_id("online-computers").select_option("0")
+    host.get_by_test_id("create-online").click()
+    link = host.get_by_test_id("invite-link").input_value()
+    bo = listening(device)
+    bo.goto(link)
+    take_seat(bo, "Bo")
+    expect(bo.get_by_test_id("waiting-leave")).to_be_visible()
+    host.get_by_test_id("start-now").click()
+    for page in (host, bo):
+        wait_table(page)
+        kept = plate(page, 2)
+        expect(kept).to_have_attribute("data-open", "true")
+        expect(kept.get_by_test_id("seat-note")).to_have_text("seat open")
+        expect(kept.locator(".badge")).to_be_visible()
+
+    cy = listening(device)
+    cy.goto(link)
+    take_seat(cy, "Cy")
+    wait_table(cy)
+    expect(table(cy)).to_have_attribute("data-seat", "2")
+    for page in (host, bo):
+        heard(page, "Cy took the open seat.")
+        taken = plate(page, 2)
+        expect(taken).not_to_have_attribute("data-open", "true")
+        expect(taken.locator(".plate-name")).to_have_text("Cy")
+        expect(taken.get_by_test_id("seat-note")).to_have_count(0)
