@@ -85,7 +85,22 @@ FIELDS: dict[str, dict[str, st.SearchStrategy[Any]]] = {
             st.dictionaries(st.sampled_from(["cards_dealt", "draw_rule", "target"]), nasty)
         ),
         "entropy": maybe(st.text(max_size=80)),
+        "public": maybe(st.booleans()),
+        "away_limit": maybe(st.none() | st.integers(0, 4000)),
+        "seats": maybe(
+            st.lists(
+                maybe(
+                    st.fixed_dictionaries(
+                        {"kind": maybe(st.sampled_from(["friend", "computer"]))},
+                        optional={"level": maybe(st.sampled_from(["easy", "hard"]))},
+                    )
+                ),
+                max_size=8,
+            )
+        ),
     },
+    "spectators": {"allowed": maybe(st.booleans())},
+    "start": {},
     "join": {"name": maybe(st.text(max_size=40)), "entropy": maybe(st.text(max_size=80))},
     "act": {
         "id": maybe(st.text(min_size=1, max_size=64)),
@@ -138,7 +153,9 @@ def bodies(draw: st.DrawFn, endpoint: str, version: int) -> bytes:
     return serialise(body, version + draw(st.sampled_from([0, 0, 0, -1, 1])))
 
 
-endpoints = st.sampled_from(["/api/rooms", "join", "act", "agree", "undo", "rename", "verify"])
+endpoints = st.sampled_from(
+    ["/api/rooms", "join", "act", "agree", "undo", "rename", "verify", "spectators", "start"]
+)
 
 
 def _snapshot(redis_sync: redis.Redis, token: str) -> list[Any]:
@@ -201,6 +218,8 @@ async def test_no_request_to_any_endpoint_gets_a_5xx_or_changes_a_room_it_refuse
         "undo": f"/api/rooms/{token}/undo",
         "rename": f"/api/rooms/{token}/rename",
         "verify": "/api/verify",
+        "spectators": f"/api/rooms/{token}/spectators",
+        "start": f"/api/rooms/{token}/start",
     }
     endpoint = data.draw(endpoints)
     before = _snapshot(redis_sync, token)
@@ -243,9 +262,11 @@ async def test_odd_paths_headers_and_methods_never_get_a_5xx(
         assert response.status < 500, (method, path, response.status)
 
 
+SOCKET_TYPES = ["act", "agree", "undo", "pause", "hint", "hello", "bogus", "start", "spectators",
+                "sync"]  # fmt: skip
 socket_messages = st.one_of(
     st.fixed_dictionaries(
-        {"type": st.sampled_from(["act", "agree", "undo", "pause", "hint", "hello", "bogus"])},
+        {"type": st.sampled_from(SOCKET_TYPES)},
         optional={
             "seat": json_values,
             "version": json_values,
@@ -253,6 +274,7 @@ socket_messages = st.one_of(
             "action": json_values,
             "paused": json_values,
             "entropy": json_values,
+            "allowed": json_values,
         },
     ),
     json_values,
@@ -303,7 +325,10 @@ async def test_no_socket_message_closes_the_socket_or_changes_a_room_it_refuses(
 hellos = st.one_of(
     st.fixed_dictionaries(
         {"type": maybe(st.just("hello"))},
-        optional={"credentials": maybe(st.lists(maybe(st.just("CREDENTIAL")), max_size=9))},
+        optional={
+            "credentials": maybe(st.lists(maybe(st.just("CREDENTIAL")), max_size=9)),
+            "watch": maybe(st.booleans()),
+        },
     ).map(lambda m: ("json", m)),
     frames,
 )
@@ -334,7 +359,7 @@ async def test_any_first_frame_is_a_welcome_or_a_clean_refusal(
                 assert message["error"]
                 closing = await ws.receive(timeout=10)
                 assert closing.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
-                assert ws.close_code in (4401, 1009), ws.close_code
+                assert ws.close_code in (4401, 4403, 1009), ws.close_code
         else:
             assert answer.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
             assert ws.close_code in (4401, 1009), ws.close_code

@@ -109,3 +109,41 @@ async def test_a_restarted_clock_keeps_the_table_in_view(
     state = (await table.client.state(host.token, guest.credentials)).data["states"][0]
     assert state["view"] is not None
     assert len(state["view"]["hand"]) == 7
+
+
+async def test_a_computer_move_seen_by_two_processes_is_made_exactly_once(
+    aiohttp_client: Any, make_app: Any
+) -> None:
+    """Both processes hold devices of the room, so both hear each change and both try the
+    computer's move at its version: the compare-and-set lets exactly one of them store it,
+    and the game's record verifies (no move twice, none lost)."""
+    first = await open_table(aiohttp_client, make_app())
+    second = await open_table(aiohttp_client, make_app())
+    tries: dict[int, list[bool]] = {}
+    for table in (first, second):
+        service = table.app[SERVICE]
+        made = service.bot_move
+
+        async def spied(token: str, version: int, made: Any = made) -> Any:
+            change = await made(token, version)
+            tries.setdefault(version, []).append(change is not None)
+            return change
+
+        service.bot_move = spied  # type: ignore[method-assign]
+    computer = {"kind": "computer", "level": "easy"}
+    host = await first.client.create(
+        mode="online", variant="classic", players=4, timer=False,
+        seats=[{"kind": "friend"}, computer, computer],
+    )  # fmt: skip
+    guest = await second.client.join(host.token)
+    async with (
+        first.client.connect(host.token, host.credentials) as a,
+        second.client.connect(host.token, guest.credentials) as b,
+    ):
+        final = await play_socket_game({0: a, 1: b}, random.Random("exactly once"))
+        assert final["room"]["game_over"]
+    assert all(made.count(True) <= 1 for made in tries.values())
+    assert sum(len(made) == 2 for made in tries.values()) > 5  # both tried, many times
+    record = await first.client.record(host.token, host.credentials)
+    verified = await first.client.verify(record.data)
+    assert verified.data["ok"] is True, verified.data["problems"]

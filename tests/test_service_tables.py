@@ -170,10 +170,11 @@ async def test_spectators_only_where_the_host_lets_them(aiohttp_client: Any, mak
     assert bad.error == "bad_request"
     bad = await table.client.request("POST", "/api/rooms", {"mode": "computer", "public": True})
     assert bad.error == "bad_request"
-    bad = await table.client.request(
-        "POST", "/api/rooms", {**CLASSIC, "players": 3, "away_limit": 5}
-    )
-    assert bad.error == "bad_options"
+    for wrong in (5, True, "60", 60.5, 3601):
+        bad = await table.client.request(
+            "POST", "/api/rooms", {**CLASSIC, "players": 3, "away_limit": wrong}
+        )
+        assert bad.error == "bad_options", wrong
 
 
 async def test_the_lobby_lists_public_tables_still_waiting_and_games_to_watch(

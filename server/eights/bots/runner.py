@@ -46,6 +46,7 @@ def declares_bridge(bot: Bot, view: SeatView) -> bool:
     if isinstance(bot, Hard):
         return declares(view, hard=True)
     own = getattr(bot, "declares_bridge", None)
-    if callable(own):
-        return bool(own(view))
+    answer = own(view) if callable(own) else None
+    if answer is not None:  # a bot from outside may have no opinion (None): Medium's then
+        return bool(answer)
     return declares(view, hard=False)

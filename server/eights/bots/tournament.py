@@ -1,10 +1,15 @@
-"""Bots against bots over whole games, seats rotated so that no bot keeps the first move."""
+"""Bots against bots over whole games, through every seating order in turn (at three
+seats and more the order matters by several points), with each seat's results."""
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import itertools
 import math
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,6 +46,10 @@ class Entrant:
     starts: int = 0
     """Hands in which this entrant had the first move."""
     seconds: list[float] = field(default_factory=list)
+    seat_hands: list[int] = field(default_factory=list)
+    """Hands this entrant played in each seat."""
+    seat_wins: list[int] = field(default_factory=list)
+    """Hands this entrant won from each seat."""
 
 
 @dataclass
@@ -51,6 +60,8 @@ class Report:
     hands: int
     ties: int
     entrants: list[Entrant]
+    orders: int = 1
+    """How many distinct seating orders the games went through (in turn)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -59,6 +70,7 @@ class Report:
             "games": self.games,
             "hands": self.hands,
             "ties": self.ties,
+            "seating_orders": self.orders,
             "bots": [
                 {
                     "name": e.name,
@@ -71,6 +83,18 @@ class Report:
                     "decisions": len(e.seconds),
                     "decision_ms_median": _ms(statistics.median(e.seconds)) if e.seconds else 0.0,
                     "decision_ms_p95": _ms(percentile(e.seconds, 0.95)) if e.seconds else 0.0,
+                    "timeouts": getattr(e.bot, "timeouts", 0),
+                    "seats": [
+                        {
+                            "seat": seat,
+                            "hands": hands,
+                            "wins": wins,
+                            "win_rate": round(wins / hands, 4) if hands else 0.0,
+                        }
+                        for seat, (hands, wins) in enumerate(
+                            zip(e.seat_hands, e.seat_wins, strict=False)
+                        )
+                    ],
                 }
                 for e in self.entrants
             ],
@@ -98,10 +122,37 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[index]
 
 
-def entrant_for(spec: str, seed: str, index: int) -> Entrant:
+def entrant_for(spec: str, seed: str, index: int, load: Callable[[str], Bot] = load_bot) -> Entrant:
     if spec in LEVELS:
         return Entrant(spec, make_bot(spec, f"{seed}/{index}/{spec}"))
-    return Entrant(spec, load_bot(spec))
+    return Entrant(spec, load(spec))
+
+
+def seating_orders(entrants: int, players: int) -> list[tuple[int, ...]]:
+    """Every distinct order of the table's entrants in its seats, in a fixed order: the
+    table seats entrant s mod k in seat s, and the games go through each arrangement of
+    that table in turn, an order's rotations one after another (two orders at a table of
+    two; 4 for one bot against three of another; 6 for three different bots at three)."""
+    table = [s % entrants for s in range(players)]
+    orders: list[tuple[int, ...]] = []
+    seen: set[tuple[int, ...]] = set()
+    for order in sorted(set(itertools.permutations(table))):
+        for turn in range(players):  # each order's rotations together: in a short run
+            rotated = order[turn:] + order[:turn]  # every bot still gets the first seat
+            if rotated not in seen:
+                seen.add(rotated)
+                orders.append(rotated)
+    return orders
+
+
+def game_seed(seed: str, game: int, key: bytes = b"") -> str:
+    """Game ``game``'s seed: ``<seed>/game/<n>``, or, with a ``key`` (a tournament where a
+    bot from outside plays), its HMAC under that key, so that a bot that knows or guesses
+    the tournament's seed still cannot deal the hand again from the public fingerprint."""
+    name = f"{seed}/game/{game}"
+    if not key:
+        return name
+    return hmac.new(key, name.encode(), hashlib.sha256).hexdigest()
 
 
 def run_tournament(
@@ -110,21 +161,31 @@ def run_tournament(
     specs: list[str],
     seed: str = "tournament",
     max_rounds: int | None = None,
+    *,
+    key: bytes = b"",
+    load: Callable[[str], Bot] = load_bot,
 ) -> Report:
-    """Play ``games`` whole games; in game g, seat s is played by entrant (s + g) mod k.
+    """Play ``games`` whole games, game g in the (g mod n)-th of the n seating orders.
 
+    ``load`` makes a bot from outside of its ``module:function`` (the command line runs
+    each in a child process of its own); ``key`` derives the games' seeds (``game_seed``).
     At 101, right after every move that makes a bridge, the seat that made it is asked
     ``declares_bridge`` (as the room asks a computer seat); a game with no limit ends after
     ``max_rounds`` rounds (``UNLIMITED_ROUNDS`` by default), finished as the host would."""
-    entrants = [entrant_for(spec, seed, i) for i, spec in enumerate(specs)]
-    k = len(entrants)
-    report = Report(rules.variant, rules.players, 0, 0, 0, entrants)
+    entrants = [entrant_for(spec, seed, i, load) for i, spec in enumerate(specs)]
+    for entrant in entrants:
+        entrant.seat_hands = [0] * rules.players
+        entrant.seat_wins = [0] * rules.players
+    orders = seating_orders(len(entrants), rules.players)
+    report = Report(rules.variant, rules.players, 0, 0, 0, entrants, len(orders))
     for g in range(games):
-        seating = [entrants[(s + g) % k] for s in range(rules.players)]
-        pos = new_game(rules, f"{seed}/game/{g}")
+        seating = [entrants[i] for i in orders[g % len(orders)]]
+        pos = new_game(rules, game_seed(seed, g, key))
         rounds = 0
         while True:
             seating[pos.turn].starts += 1
+            for seat, entrant in enumerate(seating):
+                entrant.seat_hands[seat] += 1
             while pos.outcome is None:
                 seat = pos.turn
                 legal = legal_actions(pos)
@@ -147,6 +208,7 @@ def run_tournament(
                 report.ties += 1
             else:
                 seating[winner].wins += 1
+                seating[winner].seat_wins[winner] += 1
             if game_result(pos) is not None:
                 break
             if rounds >= (max_rounds or UNLIMITED_ROUNDS) and endless(rules):

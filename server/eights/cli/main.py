@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import secrets
 import sys
 from collections.abc import Sequence
@@ -13,9 +14,15 @@ from typing import Any
 from eights.rules import VARIANTS, OptionError, Rules
 from eights.rules.record import RecordError, verify_record
 from eights.rules.scenario import ScenarioError, run_scenario
+from eights.storage.lifetime import forbid_inspection
 
+from .sandbox import DECISION_SECONDS, SandboxedBot, SandboxError
 from .selfplay import selfplay
 from .serve import add_arguments, cmd_serve
+
+TOURNAMENT_KEY = "EIGHTS_TOURNAMENT_KEY"
+"""Where a tournament with a bot from outside takes the key its games' seeds go through
+(the same seed and key repeat a run); never passed to a bot's child."""
 
 
 def _read_json(path: str) -> Any:
@@ -110,26 +117,47 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
+    """Bots against bots. A bot from outside (``module:function``) plays from a child
+    process that is sent its views only (``cli.sandbox``); then every game's seed goes
+    through a key it cannot read (EIGHTS_TOURNAMENT_KEY, else a fresh one: docs/bots.md)."""
     from eights.bots import BotError
+    from eights.bots.levels import LEVELS
     from eights.bots.tournament import run_tournament
 
     specs = [s.strip() for s in args.bots.split(",") if s.strip()]
     if not specs:
         _fail("--bots names at least one bot")
+    seed = args.seed if args.seed is not None else secrets.token_hex(16)
+    outside = any(spec not in LEVELS for spec in specs)
+    key = b""
+    if outside:
+        key = os.environ.get(TOURNAMENT_KEY, "").encode() or secrets.token_bytes(32)
+        forbid_inspection()  # the children cannot read this process's memory or environment
+    bots: list[SandboxedBot] = []
+
+    def load(spec: str) -> SandboxedBot:
+        bots.append(SandboxedBot(spec, seconds=args.bot_seconds))
+        return bots[-1]
+
     try:
         rules = Rules.for_variant(args.variant, args.players, json.loads(args.options))
         if len(specs) > args.players:
             raise OptionError(f"{len(specs)} bots do not fit a table of {args.players}")
-        report = run_tournament(rules, args.games, specs, args.seed)
-    except (OptionError, BotError, json.JSONDecodeError) as exc:
+        report = run_tournament(rules, args.games, specs, seed, key=key, load=load)
+    except (OptionError, BotError, SandboxError, json.JSONDecodeError) as exc:
         _fail(str(exc))
-    data = report.to_json()
+    finally:
+        for bot in bots:
+            bot.close()
+    data = {**report.to_json(), "seed": seed, "keyed": bool(key)}
     if args.json:
         print(json.dumps(data))
         return 0
+    keyed = ", each game's seed through a key" if key else ""
     print(
         f"{data['games']} {args.variant} games at a table of {args.players}: "
-        f"{data['hands']} hands, {data['ties']} ties, seed {args.seed!r}"
+        f"{data['hands']} hands, {data['ties']} ties, seed {seed!r}{keyed}; "
+        f"{data['seating_orders']} seating orders in turn"
     )
     for bot in data["bots"]:
         low, high = bot["ci95"]
@@ -138,7 +166,14 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             f"(95% CI {100 * low:.1f}-{100 * high:.1f}%), {bot['game_wins']} games; "
             f"decision time median {bot['decision_ms_median']:.3f} ms, "
             f"p95 {bot['decision_ms_p95']:.3f} ms"
+            + (f", {bot['timeouts']} too slow" if bot["timeouts"] else "")
         )
+        seats = ", ".join(
+            f"seat {s['seat'] + 1} {100 * s['win_rate']:.1f}% of {s['hands']}"
+            for s in bot["seats"]
+            if s["hands"]
+        )
+        print(f"{'':>14}by seat: {seats}")
     return 0
 
 
@@ -172,7 +207,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--bots", default="hard,medium", help="levels or module:function, comma-separated"
     )
-    p.add_argument("--seed", default="tournament")
+    p.add_argument(
+        "--seed",
+        help="makes a run of the built-in levels repeatable (default: a fresh random seed, "
+        "said at the end); with a bot from outside, see EIGHTS_TOURNAMENT_KEY",
+    )
+    p.add_argument(
+        "--bot-seconds",
+        type=float,
+        default=DECISION_SECONDS,
+        help="how long a bot from outside has for a decision before its move is made for it",
+    )
     p.add_argument("--options", default="{}", help="option overrides as a JSON object")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_tournament)

@@ -18,6 +18,9 @@ from eights.storage.embedded import FSYNC_POLICIES
 from eights.web import Settings, create_app
 from eights.web.accesslog import AccessLog
 from eights.web.descriptors import raise_descriptor_limit
+from eights.web.logs import LOG_FORMATS, configure_logging
+
+log = logging.getLogger("eights.serve")
 
 SHUTDOWN_SECONDS = 0.5
 """After every device was told to reconnect, how long plain requests get to finish."""
@@ -58,6 +61,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--redis-pool", type=int, help="Redis connections (EIGHTS_REDIS_POOL)")
     p.add_argument("--redis-maxmemory", help="embedded Redis's limit (EIGHTS_REDIS_MAXMEMORY)")
     p.add_argument(
+        "--metrics-port",
+        type=int,
+        help="serve Prometheus metrics at /metrics on this port (EIGHTS_METRICS_PORT; off)",
+    )
+    p.add_argument(
+        "--log-format",
+        choices=LOG_FORMATS,
+        help="text lines, or JSON lines for a collector (EIGHTS_LOG_FORMAT; default text)",
+    )
+    p.add_argument(
         "--redis-fsync",
         choices=FSYNC_POLICIES,
         help="embedded Redis's appendfsync (EIGHTS_REDIS_FSYNC; default always)",
@@ -67,7 +80,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def settings_from(args: argparse.Namespace) -> Settings:
     s = Settings.from_env()
     names = ("host", "port", "redis_url", "data_dir", "secret", "bot_delay", "turn_timer")
-    for name in (*names, "redis_pool", "redis_maxmemory", "redis_fsync"):
+    more = ("redis_pool", "redis_maxmemory", "redis_fsync", "metrics_port", "log_format")
+    for name in (*names, *more):
         value = getattr(args, name)
         if value is not None:
             setattr(s, name, value)
@@ -75,8 +89,11 @@ def settings_from(args: argparse.Namespace) -> Settings:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     settings = settings_from(args)
+    if settings.log_format not in LOG_FORMATS:
+        print(f"eights: EIGHTS_LOG_FORMAT is one of {', '.join(LOG_FORMATS)}")
+        return 2
+    configure_logging(settings.log_format)
     if not settings.redis_url:
         try:
             binary = redis_server_binary()
@@ -86,9 +103,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         if settings.redis_fsync not in FSYNC_POLICIES:
             print(f"eights: EIGHTS_REDIS_FSYNC is one of {', '.join(FSYNC_POLICIES)}")
             return 2
-        logging.info("embedded Redis (%s) in %s", binary, settings.data_dir / "redis")
+        log.info("embedded Redis (%s) in %s", binary, settings.data_dir / "redis")
     limit = raise_descriptor_limit()
-    logging.info("file descriptors: %s (a reserve kept for refusing cleanly)", limit or "no limit")
+    log.info("file descriptors: %s (a reserve kept for refusing cleanly)", limit or "no limit")
     app = create_app(settings)
     tune_collector(settings)
     try:

@@ -159,13 +159,13 @@ def parse_spec(data: dict[str, Any]) -> TableSpec | RoomError:
     if isinstance(computer, RoomError):
         return computer
     public = data.get("public", False)
-    away_limit = data.get("away_limit", True)
     if not isinstance(public, bool):
         return room_error("bad_request", "public is true or false.")
-    if away_limit is not True and not (
-        away_limit is None or (type(away_limit) is int and away_limit in AWAY_LIMITS)
-    ):
-        return room_error("bad_options", "The away limit is null, or 30 to 3600 seconds.")
+    away_limit: int | bool | None = True  # not given: the table's default
+    if "away_limit" in data:
+        away_limit = data["away_limit"]
+        if not (away_limit is None or (type(away_limit) is int and away_limit in AWAY_LIMITS)):
+            return room_error("bad_options", "The away limit is null, or 30 to 3600 seconds.")
     if mode is not Mode.ONLINE and (public or "away_limit" in data):
         return room_error("bad_request", "public and away_limit are for a table with friends.")
     return TableSpec(

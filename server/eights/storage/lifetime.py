@@ -12,6 +12,7 @@ import sys
 from collections.abc import Callable
 
 PR_SET_PDEATHSIG = 1
+PR_SET_DUMPABLE = 4
 PRIVATE_UMASK = 0o077
 
 
@@ -45,3 +46,12 @@ def child_setup() -> Callable[[], None]:
 
 def parent_death_supported() -> bool:
     return _prctl() is not None
+
+
+def forbid_inspection() -> bool:
+    """Make this process undumpable: another process of the same user can no longer read
+    its memory or environment through /proc (nor attach a debugger). A bot from outside,
+    run in a child, cannot read the tournament's secrets from its parent so. (Root still
+    can: run such bots as an ordinary user.) False where the system has no prctl."""
+    prctl = _prctl()
+    return prctl is not None and prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) == 0

@@ -25,13 +25,18 @@ class AccessLog(AbstractAccessLogger):
         if not self.logger.isEnabledFor(20):  # logging.INFO
             return
         version = f"{request.version.major}.{request.version.minor}"
+        path = redact(request.path)[:200]
+        fields = {"remote": request.remote or "-", "method": request.method, "path": path,
+                  "status": response.status, "bytes": response.body_length,
+                  "seconds": round(time, 6)}  # fmt: skip
         self.logger.info(
             '%s "%s %s HTTP/%s" %d %d %.3fs',
             request.remote or "-",
             request.method,
-            redact(request.path)[:200],
+            path,
             version,
             response.status,
             response.body_length,
             time,
+            extra={"http": fields},
         )

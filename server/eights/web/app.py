@@ -17,8 +17,9 @@ from .edge import edge_middleware, public_scheme
 from .guards import guards_ctx, stop_sockets
 from .health import HEALTH, Health
 from .hub import Hub
-from .keys import HUB, LIMITER, REDIS, SERVICE, SETTINGS
+from .keys import HUB, LIMITER, METRICS, METRICS_ADDRESS, REDIS, SERVICE, SETTINGS
 from .limits import AddressLimiter
+from .metrics import Metrics, metrics_site
 from .service import TableService
 
 log = logging.getLogger("eights.web")
@@ -30,12 +31,18 @@ def create_app(settings: Settings) -> web.Application:
         middlewares=[edge_middleware],
     )
     app[SETTINGS] = settings
+    app[METRICS] = Metrics()
     app[LIMITER] = AddressLimiter(settings.http_rate, max(1, int(settings.http_rate * 2)))
     app[HEALTH] = Health()
     app.on_shutdown.append(health.mark_stopping)
     app.cleanup_ctx.append(redis_ctx)
     app.cleanup_ctx.append(service_ctx)
     app.cleanup_ctx.append(guards_ctx)
+    if settings.metrics_port is not None:
+        site = metrics_site(
+            app[METRICS], settings.metrics_host, settings.metrics_port, METRICS_ADDRESS
+        )
+        app.cleanup_ctx.append(site)
     app.on_shutdown.append(stop_sockets)
     app.router.add_routes(health.routes)
     app.router.add_routes(http.routes)
@@ -79,8 +86,10 @@ async def service_ctx(app: web.Application) -> AsyncIterator[None]:
         SeatSigner(keys),
         turn_timer=settings.turn_timer,
         cache_size=settings.cache_rooms,
+        timed=app[METRICS].redis_round_trip,
     )
     hub = Hub(app[REDIS], service, bot_delay=settings.bot_delay, away_wait=settings.away_wait)
+    app[METRICS].count_devices(hub.device_counts)
     app[SERVICE] = service
     app[HUB] = hub
     await hub.start()

@@ -43,6 +43,13 @@ class Settings:
     """Signs seat credentials. Several, comma-separated, newest first, to rotate."""
     bot_delay: float | None = None
     """Seconds a computer seat waits before it moves; None for its own pace."""
+    metrics_port: int | None = None
+    """Where Prometheus metrics are served (``/metrics``, a listener of its own); None:
+    not served."""
+    metrics_host: str = "127.0.0.1"
+    """The address the metrics listen on (loopback: a scraper on the host, or set it)."""
+    log_format: str = "text"
+    """``text`` lines for a person, or ``json`` lines for a log collector."""
     away_wait: float | None = None
     """Seconds before the computer plays for an away person, whatever the table's away
     limit says (tests and demonstrations); None for the table's own limit."""
@@ -113,6 +120,10 @@ class Settings:
         s.secret = env.get("EIGHTS_SECRET") or None
         if env.get("EIGHTS_BOT_DELAY"):
             s.bot_delay = float(env["EIGHTS_BOT_DELAY"])
+        if env.get("EIGHTS_METRICS_PORT"):
+            s.metrics_port = int(env["EIGHTS_METRICS_PORT"])
+        s.metrics_host = env.get("EIGHTS_METRICS_HOST", s.metrics_host)
+        s.log_format = env.get("EIGHTS_LOG_FORMAT", s.log_format)
         if env.get("EIGHTS_AWAY_WAIT"):
             s.away_wait = float(env["EIGHTS_AWAY_WAIT"])
         if env.get("EIGHTS_TURN_TIMER"):

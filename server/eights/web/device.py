@@ -18,6 +18,7 @@ from eights.rooms.presence import WATCHER
 
 from .flag import Flag
 from .limits import TokenBucket
+from .metrics import Metrics
 
 CLOSE_UNAUTHORISED = 4401
 CLOSE_NOT_READING = 4408
@@ -49,10 +50,34 @@ class Device:
     """
 
     __slots__ = (  # a socket's own bookkeeping, without a dict each (~1 KB a socket)
-        "_abort", "_buffered", "_bytes", "_close_code", "_close_message", "_closed", "_idle",
-        "_others", "_outbox", "_progress", "_said", "_wake", "bucket", "dropped", "handling",
-        "id", "limits", "nonces", "patches", "peak_bytes", "peak_messages", "seats", "sent",
-        "token", "watching", "writer", "ws",
+        "_abort",
+        "_buffered",
+        "_bytes",
+        "_close_code",
+        "_close_message",
+        "_closed",
+        "_idle",
+        "_others",
+        "_outbox",
+        "_progress",
+        "_said",
+        "_wake",
+        "bucket",
+        "dropped",
+        "handling",
+        "id",
+        "limits",
+        "metrics",
+        "nonces",
+        "patches",
+        "peak_bytes",
+        "peak_messages",
+        "seats",
+        "sent",
+        "token",
+        "watching",
+        "writer",
+        "ws",
     )  # fmt: skip
 
     def __init__(
@@ -77,6 +102,8 @@ class Device:
         """Drops the connection at once, whatever is buffered."""
         self.nonces: dict[int, str | None] = {}
         """The nonce of each seat when the device proved it: a reset seat is told so."""
+        self.metrics: Metrics | None = None
+        """Where the refusals it is sent are counted (the app's metrics)."""
         self.watching = False
         """A spectator: it holds no seat and is sent the public table only."""
         self.id = secrets.token_hex(6)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
+import orjson
 from aiohttp import web
 
 from eights.rooms import room_error
@@ -14,12 +15,34 @@ from .address import client_address
 from .errors import Handler, error_answer, error_response
 from .guards import admit_room, shed
 from .inputs import valid_token
-from .keys import IN_FLIGHT, LIMITER, ROOM_QUOTA, SETTINGS
+from .keys import IN_FLIGHT, LIMITER, METRICS, ROOM_QUOTA, SETTINGS
 from .pages import gone_page
 
 
 @web.middleware
 async def edge_middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """Every request's answer (``_answer``), its refusals counted by code."""
+    response = await _answer(request, handler)
+    if response.status >= 400 and isinstance(response, web.Response):
+        code = _code_of(response)
+        if code is not None:
+            request.app[METRICS].refused(code)
+    return response
+
+
+def _code_of(response: web.Response) -> str | None:
+    """The stable code of a JSON refusal (None for a page)."""
+    if response.content_type != "application/json" or not isinstance(response.body, bytes):
+        return None
+    try:
+        body = orjson.loads(response.body)
+    except orjson.JSONDecodeError:
+        return None
+    code = body.get("error") if isinstance(body, dict) else None
+    return code if isinstance(code, str) else None
+
+
+async def _answer(request: web.Request, handler: Handler) -> web.StreamResponse:
     """In order: shed load (stopping, out of descriptors), this server's own pages only,
     the address's API rate, a token that cannot be ours, the API's work in flight, new
     tables by Redis's memory and the address's quota; then the handler. What it raises is

@@ -4,6 +4,7 @@ docs/protocol.md describes each with an example."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -23,7 +24,7 @@ from eights.rules.record import RecordError, verify_record
 
 from .errors import error_response, read_json
 from .inputs import flag, name_of, named_seat, seat_in_path, seat_of
-from .keys import HUB, SERVICE
+from .keys import HUB, METRICS, SERVICE
 from .qr import qr_svg
 from .service import HTTP_PRESENCE_MS, Held, Loaded
 
@@ -72,6 +73,7 @@ async def create_room(request: web.Request) -> web.Response:
     if isinstance(made, RoomError):
         return error_response(made)
     loaded, credentials = made
+    request.app[METRICS].rooms_created.inc()
     token = loaded.room.token
     seats = [int(s) for s in credentials]
     await request.app[HUB].after_change(token)
@@ -184,7 +186,11 @@ async def act(request: web.Request) -> web.Response:
         return error_response(seat)
     hub = request.app[HUB]
     token = held.loaded.room.token
+    began = time.perf_counter()
     result, loaded = await hub.act(token, seat, data)
+    if isinstance(result, Change):
+        request.app[METRICS].moves.inc()
+        request.app[METRICS].move_seconds.observe(time.perf_counter() - began)
     return await _answer(request, result, loaded, held.seats)
 
 

@@ -100,6 +100,17 @@ class Hub:
     def devices(self) -> list[Device]:
         return [device for devices in self.rooms.values() for device in devices]
 
+    def device_counts(self) -> tuple[int, int]:
+        """Sockets attached here: players' and spectators'."""
+        watching = players = 0
+        for devices in self.rooms.values():
+            for device in devices:
+                if device.watching:
+                    watching += 1
+                else:
+                    players += 1
+        return players, watching
+
     async def shutdown(self, seconds: float = STOP_SECONDS) -> None:
         """Tell every device to reconnect: once the messages being carried out have been
         answered, a ``shutting_down`` error after what is queued, then close code 1012;

@@ -10,6 +10,7 @@ from eights.web.descriptors import DescriptorGate
 from eights.web.hub import Hub
 from eights.web.limits import AddressLimiter
 from eights.web.memory import RedisMemory
+from eights.web.metrics import Metrics
 from eights.web.quotas import RoomQuota, SocketsPerAddress
 from eights.web.service import TableService
 from eights.web.shedding import InFlight
@@ -24,3 +25,6 @@ DESCRIPTORS = web.AppKey("descriptors", DescriptorGate)
 SOCKETS = web.AppKey("sockets", SocketsPerAddress)
 ROOM_QUOTA = web.AppKey("room_quota", RoomQuota)
 MEMORY = web.AppKey("memory", RedisMemory)
+METRICS = web.AppKey("metrics", Metrics)
+METRICS_ADDRESS = web.AppKey("metrics_address", tuple[str, int])
+"""Where ``/metrics`` listens, once it does (``--metrics-port``)."""

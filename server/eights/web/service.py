@@ -85,8 +85,11 @@ class TableService:
         turn_timer: int = 20,
         cache_size: int = 10_000,
         clock: Callable[[], int] = now_ms,
+        timed: Callable[[str, float], None] | None = None,
     ) -> None:
         self.store = store
+        self.timed = timed
+        """Told how long each Redis round trip of a room took (``load``, ``save``)."""
         self.signer = signer
         self.turn_timer = turn_timer
         self.clock = clock
@@ -123,8 +126,12 @@ class TableService:
         return loaded
 
     async def _read(self, token: str) -> Room | None:
+        began = time.perf_counter()
         try:
-            return await self.store.load(token)
+            room = await self.store.load(token)
+            if self.timed is not None:
+                self.timed("load", time.perf_counter() - began)
+            return room
         except DamagedRoom as exc:
             self._cache.pop(token, None)
             if token not in self._damaged:  # said once a room, not once a request
@@ -210,8 +217,11 @@ class TableService:
         self._written(token)  # another save of the room here: whoever waits on it looks again
         self._writing[token] = (room.version, done)
         saved = None
+        began = time.perf_counter()
         try:
             saved = await self.store.save(room, expected=expected)
+            if self.timed is not None:
+                self.timed("save", time.perf_counter() - began)
             return saved
         finally:
             if saved is None or not saved.ok:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import AsyncGenerator
 from typing import Any
 
@@ -22,7 +23,7 @@ from .device import CLOSE_SECONDS, CLOSE_UNAUTHORISED, Device, OutboxLimits
 from .errors import error_response, storage_error
 from .hub import CLOSE_NO_SPECTATORS, CLOSE_RESTART, Hub
 from .inputs import flag, message_id, name_of, named_seat, parse_object, seat_of
-from .keys import DESCRIPTORS, HUB, SERVICE, SETTINGS, SOCKETS
+from .keys import DESCRIPTORS, HUB, METRICS, SERVICE, SETTINGS, SOCKETS
 from .limits import TokenBucket
 from .service import TableService
 
@@ -35,6 +36,19 @@ MESSAGE_TYPES = (
     " spectators, sync and ping."
 )
 """Try again later: the server is at its descriptor reserve, or its storage is away."""
+
+
+def _refuse(device: Device, error: RoomError, **extra: Any) -> None:
+    """Send a device a refusal, counted by its code (``web.metrics``)."""
+    if device.metrics is not None:
+        device.metrics.refused(error.code)
+    device.send(_error(error, **extra))
+
+
+async def _say(request: web.Request, ws: web.WebSocketResponse, error: RoomError) -> None:
+    """Tell a socket that has no device yet why it is refused, counted by its code."""
+    request.app[METRICS].refused(error.code)
+    await ws.send_json(_error(error))
 
 
 def _error(error: RoomError, **extra: Any) -> dict[str, Any]:
@@ -63,7 +77,7 @@ async def _serve(request: web.Request) -> web.WebSocketResponse:
     )
     await ws.prepare(request)
     if request.app[DESCRIPTORS].full():
-        await ws.send_json(_error(room_error("busy")))
+        await _say(request, ws, room_error("busy"))
         await ws.close(code=CLOSE_TRY_AGAIN, message=b"try again later")
         return ws
     try:
@@ -72,7 +86,7 @@ async def _serve(request: web.Request) -> web.WebSocketResponse:
         error = storage_error(exc)
         log.warning("storage %s on a socket", error.code)
         with contextlib.suppress(Exception):
-            await ws.send_json(_error(error))
+            await _say(request, ws, error)
             await ws.close(code=CLOSE_TRY_AGAIN, message=b"try again later")
     return ws
 
@@ -89,7 +103,7 @@ async def _converse(request: web.Request, ws: web.WebSocketResponse) -> None:
         return
     hello = parse_object(first.data) if first.type is WSMsgType.TEXT else None
     if not isinstance(hello, dict) or hello.get("type") != "hello":
-        await ws.send_json(_error(room_error("bad_request", 'Say {"type": "hello"} first.')))
+        await _say(request, ws, room_error("bad_request", 'Say {"type": "hello"} first.'))
         await ws.close(code=CLOSE_UNAUTHORISED, message=b"no hello")
         return
     if hello.get("watch") is True:
@@ -102,11 +116,11 @@ async def _converse(request: web.Request, ws: web.WebSocketResponse) -> None:
     del first, hello, raw  # not kept for the socket's life
     held = await service.held(token, credentials)
     if isinstance(held, RoomError):
-        await ws.send_json(_error(held))
+        await _say(request, ws, held)
         await ws.close(code=CLOSE_UNAUTHORISED, message=held.code.encode())
         return
     if hub.stopping:
-        await ws.send_json(_error(room_error("shutting_down")))
+        await _say(request, ws, room_error("shutting_down"))
         await ws.close(code=CLOSE_RESTART, message=b"service restart")
         return
     device = _device(request, ws, token, held.seats)
@@ -131,7 +145,7 @@ async def _watch(request: web.Request, ws: web.WebSocketResponse, token: str) ->
     if loaded is not None and not loaded.room.watching:
         refusal = room_error("no_spectators")
     if loaded is None or not loaded.room.watching:
-        await ws.send_json(_error(refusal))
+        await _say(request, ws, refusal)
         code = CLOSE_NO_SPECTATORS if refusal.code == "no_spectators" else CLOSE_UNAUTHORISED
         await ws.close(code=code, message=refusal.code.encode())
         return
@@ -162,24 +176,24 @@ async def _attend(
                     await device.settle()  # one that sends faster than it reads is slowed down
                 if message.type is not WSMsgType.TEXT:
                     if message.type is WSMsgType.BINARY:
-                        device.send(_error(room_error("bad_json")))
+                        _refuse(device, room_error("bad_json"))
                     continue
                 if not device.bucket.take():
-                    device.send(_error(room_error("rate_limited")))
+                    _refuse(device, room_error("rate_limited"))
                     continue
                 data = parse_object(message.data)
                 if isinstance(data, RoomError):
-                    device.send(_error(data))
+                    _refuse(device, data)
                     continue
                 device.begin()
                 try:
                     await _handle(device, data, service, hub)
                 except DamagedRoom:
-                    device.send(_error(room_error("room_damaged"), id=message_id(data)))
+                    _refuse(device, room_error("room_damaged"), id=message_id(data))
                 except STORAGE_ERRORS as exc:  # refused; the socket stays open
                     error = storage_error(exc)
                     log.warning("storage %s on a socket message", error.code)
-                    device.send(_error(error, id=message_id(data)))
+                    _refuse(device, error, id=message_id(data))
                 finally:
                     device.end()
     finally:
@@ -225,11 +239,14 @@ def _device(
 
     bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
     if transport is None:  # the connection is gone already: the device goes with it
-        return Device(ws, token, seats, bucket, limits=limits)
-    return Device(
-        ws, token, seats, bucket, limits=limits,
-        buffered=transport.get_write_buffer_size, abort=transport.abort,
-    )  # fmt: skip
+        device = Device(ws, token, seats, bucket, limits=limits)
+    else:
+        device = Device(
+            ws, token, seats, bucket, limits=limits,
+            buffered=transport.get_write_buffer_size, abort=transport.abort,
+        )  # fmt: skip
+    device.metrics = request.app[METRICS]
+    return device
 
 
 async def _hint(device: Device, data: dict[str, Any], service: TableService) -> None:
@@ -237,14 +254,14 @@ async def _hint(device: Device, data: dict[str, Any], service: TableService) -> 
     request_id = message_id(data)
     seat = seat_of(data)
     if isinstance(seat, RoomError):
-        device.send(_error(seat, id=request_id))
+        _refuse(device, seat, id=request_id)
         return
     if seat is None:
         seat = device.seats[0]
     loaded = service.cached(device.token) or await service.load(device.token)
     if loaded is not None and loaded.room.mode is Mode.ONLINE:
         # The computer's advice, unseen by the friend, would not be a fair game.
-        device.send(_error(room_error("no_hints"), id=request_id))
+        _refuse(device, room_error("no_hints"), id=request_id)
         return
     position = None if loaded is None else loaded.position
     advice = None
@@ -252,7 +269,7 @@ async def _hint(device: Device, data: dict[str, Any], service: TableService) -> 
         advice = hint(bot_view(position, seat))
     if advice is None:
         error = room_error("bad_request", "There is nothing to hint now.")
-        device.send(_error(error, id=request_id))
+        _refuse(device, error, id=request_id)
         return
     device.send({"type": "hint", "id": request_id, "seat": seat, **advice.to_json()})
 
@@ -277,12 +294,13 @@ async def _handle(device: Device, data: dict[str, Any], service: TableService, h
     kind = data.get("type")
     token = device.token
     request_id = message_id(data)
+    began = time.perf_counter()
     result: Change | Repeat | RoomError | None
     if kind == "ping":
         device.send({"type": "pong"})
         return
     if device.watching and kind != "sync":
-        device.send(_error(room_error("watching_only"), id=request_id))
+        _refuse(device, room_error("watching_only"), id=request_id)
         return
     if kind == "hint":
         await _hint(device, data, service)
@@ -294,7 +312,7 @@ async def _handle(device: Device, data: dict[str, Any], service: TableService, h
     if kind == "act":
         seat = _acting_seat(device, data, service)
         if isinstance(seat, RoomError):
-            device.send(_error(seat, id=request_id))
+            _refuse(device, seat, id=request_id)
             return
         result, _ = await hub.act(token, seat, data)
     elif kind == "agree":
@@ -302,7 +320,7 @@ async def _handle(device: Device, data: dict[str, Any], service: TableService, h
     elif kind == "pause":
         paused = flag(data, "paused", True)
         if isinstance(paused, RoomError):
-            device.send(_error(paused, id=request_id))
+            _refuse(device, paused, id=request_id)
             return
         result, _ = await service.pause(token, paused)
     elif kind == "undo":
@@ -318,7 +336,7 @@ async def _handle(device: Device, data: dict[str, Any], service: TableService, h
     elif kind == "spectators":
         allowed = flag(data, "allowed", True)
         if isinstance(allowed, RoomError):
-            device.send(_error(allowed, id=request_id))
+            _refuse(device, allowed, id=request_id)
             return
         result, _ = await service.spectators(token, device.seats[0], allowed)
     elif kind == "rename":
@@ -327,20 +345,23 @@ async def _handle(device: Device, data: dict[str, Any], service: TableService, h
         if isinstance(seat, RoomError) or isinstance(name, RoomError):
             problem = seat if isinstance(seat, RoomError) else name
             assert isinstance(problem, RoomError)
-            device.send(_error(problem, id=request_id))
+            _refuse(device, problem, id=request_id)
             return
         result, _ = await service.rename(token, seat, name)
     else:
-        device.send(_error(room_error("bad_request", MESSAGE_TYPES), id=request_id))
+        _refuse(device, room_error("bad_request", MESSAGE_TYPES), id=request_id)
         return
     if isinstance(result, RoomError):
-        device.send(_error(result, id=request_id))
+        _refuse(device, result, id=request_id)
         if result.code in ("stale_version", "not_started", "opponent_away", "bridge_pending"):
             device.sent.clear()  # send the current state again, whatever was sent before
             await hub.refresh(token)
         return
     answer = {} if result is None else dict(result.answer)
     device.send({"type": "result", **answer, "ok": True, "id": request_id})
+    if kind == "act" and isinstance(result, Change) and device.metrics is not None:
+        device.metrics.moves.inc()
+        device.metrics.move_seconds.observe(time.perf_counter() - began)
     if isinstance(result, Change):
         await hub.after_change(token)
     elif isinstance(result, Repeat):
