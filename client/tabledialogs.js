@@ -91,6 +91,11 @@ export function openMenu(items) {
     })));
 }
 
+/** A dialog over the table holding `body` (the invitation to an open seat). */
+export function openPanel(title, testid, body) {
+  return openDialog(title, testid, body);
+}
+
 /**
  * A question asked once more before something that cannot be undone (leaving the table,
  * ending the game): `text` says what happens; `yes` acts, the other button keeps playing.

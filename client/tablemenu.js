@@ -1,6 +1,7 @@
 // The table's Restart, Help and Menu (004) as callbacks for table.js, built on a session.
 import { openSettings } from "./settings.js";
-import { closeTableDialog, openConfirm, openHelp, openMenu } from "./tabledialogs.js";
+import { closeTableDialog, openConfirm, openHelp, openMenu, openPanel } from "./tabledialogs.js";
+import { invitePanel } from "./invite.js";
 import { restartTable } from "./restart.js";
 import { canRestart, durationWords, variantTitle } from "./table.js";
 
@@ -70,6 +71,13 @@ function tableItems(session, room) {
   if (room.mode !== "online" || room.closed || !session.held.length) return [];
   const items = [];
   if (session.held.includes(0)) {
+    const open = room.seats.filter((s) => s.open && s.kind === "bot").length;
+    if (open && session.newest()?.view) {
+      // The computer keeps these seats for friends: the invitation seats the next one there.
+      const link = session.entry.link || `${window.location.origin}/t/${session.token}`;
+      items.push(["menu-invite", open === 1 ? "Invite a friend to the open seat" : `Invite friends to the ${open} open seats`,
+        () => openPanel("Invite", "invite-dialog", invitePanel(link, { again: true }))]);
+    }
     if (room.public) {
       const on = room.watchable !== false;
       items.push(["menu-spectators", `Let people watch: ${on ? "on" : "off"}`,

@@ -272,6 +272,12 @@ def test_a_friend_after_the_start_takes_the_seat_the_computer_kept(device: Devic
         expect(kept.get_by_test_id("seat-note")).to_have_text("seat open")
         expect(kept.locator(".badge")).to_be_visible()
 
+    # The host's Menu offers the invitation again, for the seat the computer keeps.
+    open_menu_item(host, "menu-invite")
+    expect(host.get_by_test_id("invite-dialog").get_by_test_id("invite-link")).to_have_value(link)
+    host.get_by_test_id("invite-dialog-close").click()
+    expect(host.get_by_test_id("invite-dialog")).to_have_count(0)
+
     cy = listening(device)
     cy.goto(link)
     take_seat(cy, "Cy")
