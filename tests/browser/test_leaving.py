@@ -289,3 +289,58 @@ def test_a_friend_after_the_start_takes_the_seat_the_computer_kept(device: Devic
         expect(taken).not_to_have_attribute("data-open", "true")
         expect(taken.locator(".plate-name")).to_have_text("Cy")
         expect(taken.get_by_test_id("seat-note")).to_have_count(0)
+
+
+AWAY_TABLE = """async () => {
+    const made = await fetch("/api/rooms", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ mode: "online", variant: "classic", players: 3, away_limit: 30,
+                               names: ["Ann"], entropy: "00112233445566778899aabbccddeeff" }),
+    }).then((r) => r.json());
+    const all = JSON.parse(localStorage.getItem("eights.seats") || "{}");
+    all[made.token] = { token: made.token, mode: "online", variant: "classic", players: 3,
+                        credentials: made.credentials, link: made.link, created: Date.now() };
+    localStorage.setItem("eights.seats", JSON.stringify(all));
+    return made.token;
+}"""
+AWAY_MS = 90_000
+"""The away limit is 30 s here (the least a host may set); the page is waited on, with room
+for a slow machine."""
+
+
+def test_a_friend_away_past_the_limit_is_played_by_the_computer_until_back(
+    device: Device,
+) -> None:
+    host = listening(device)
+    host.goto("/")
+    token = host.evaluate(AWAY_TABLE)
+    host.goto(f"/t/{token}")
+    link = host.get_by_test_id("invite-link").input_value()
+    bo, cy = listening(device), listening(device)
+    for page, name in ((bo, "Bo"), (cy, "Cy")):
+        page.goto(link)
+        take_seat(page, name)
+    for page in (host, bo, cy):
+        wait_table(page)
+    host.get_by_test_id("menu").click()
+    expect(host.get_by_test_id("menu-note")).to_contain_text("away over 30 s")
+    host.keyboard.press("Escape")
+
+    cy_context = cy.context
+    cy.close()  # Cy's phone goes to sleep: the table waits 30 s, then the computer plays
+    for page in (host, bo):
+        away = plate(page, 2)
+        expect(away).to_have_attribute("data-computer-plays", "true", timeout=AWAY_MS)
+        expect(away.get_by_test_id("seat-note")).to_have_text("away · computer plays")
+        expect(away).not_to_have_class(re.compile(r"\bbot\b"))
+        heard(page, "Cy is away: the computer plays for them.")
+
+    back = cy_context.new_page()
+    back.goto(f"/t/{token}")
+    wait_table(back)
+    expect(table(back)).to_have_attribute("data-seat", "2")
+    for page in (host, bo):
+        expect(plate(page, 2)).not_to_have_attribute("data-computer-plays", "true")
+        expect(plate(page, 2).get_by_test_id("seat-note")).to_have_count(0)
+        heard(page, "Cy is back.")
