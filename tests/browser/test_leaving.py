@@ -344,3 +344,25 @@ def test_a_friend_away_past_the_limit_is_played_by_the_computer_until_back(
         expect(plate(page, 2)).not_to_have_attribute("data-computer-plays", "true")
         expect(plate(page, 2).get_by_test_id("seat-note")).to_have_count(0)
         heard(page, "Cy is back.")
+
+
+def test_a_friend_who_leaves_before_the_start_frees_the_seat(device: Device) -> None:
+    host = listening(device)
+    host.goto("/")
+    host.get_by_test_id("online-variant").select_option("classic")
+    host.get_by_test_id("online-players").select_option("3")
+    host.get_by_test_id("online-computers").select_option("0")
+    host.get_by_test_id("create-online").click()
+    link = host.get_by_test_id("invite-link").input_value()
+    bo = listening(device)
+    bo.goto(link)
+    take_seat(bo, "Bo")
+    expect(host.locator("[data-testid=seat-row][data-taken=true]")).to_have_count(2)
+
+    bo.get_by_test_id("waiting-leave").click()
+    expect(bo.get_by_test_id("leave-confirm")).to_contain_text("Your seat is free again")
+    bo.get_by_test_id("leave-confirm-yes").click()
+    expect(bo.locator("main[data-testid=home]")).to_be_visible()
+    expect(bo.get_by_test_id("seat-lost")).to_have_count(0)
+    expect(host.locator("[data-testid=seat-row][data-taken=true]")).to_have_count(1)
+    expect(host.get_by_test_id("start-now")).to_contain_text("2 free seats")
