@@ -1,7 +1,8 @@
 // Sentences about the table: who is who, each move as it happens, how a hand ended.
 import { cardName, theCard, suitName } from "./cards.js";
 
-const DEFAULT_NAME = /^Player \d+$/;
+/** A seat's name nobody chose ("Player 3"): said as "Your friend" at a table with friends. */
+export const DEFAULT_NAME = /^Player \d+$/;
 
 /**
  * How to call each seat, seen from `me` (null on a shared device, where every seat is
@@ -297,7 +298,7 @@ export function roomChanges(before, after, names) {
     if (!old) continue;
     if (seat.left && !old.left) {
       if (names.isMe(i)) continue; // this device's own seat: it is going home
-      const who = DEFAULT_NAME.test(seat.left) ? "Your friend" : seat.left;
+      const who = DEFAULT_NAME.test(seat.left) ? "A friend" : seat.left;
       out.push(`${who} left the table; the computer plays their seat.`);
     } else if (old.open && old.kind === "bot" && seat.kind === "human" && seat.taken) {
       out.push(`${names.subject(i)} took the open seat.`);

@@ -4,7 +4,7 @@ import { h } from "./dom.js";
 import { cardName, sortHand, suitName } from "./cards.js";
 import { attachLongPress, cardBack, faceCard, fan, handCard, suitPick, suitToken } from "./cardview.js";
 import { suitDigit, suitOrder } from "./suitkeys.js";
-import { describeEvents, gameOverSentence, handOverSentence } from "./narrate.js";
+import { DEFAULT_NAME, describeEvents, gameOverSentence, handOverSentence } from "./narrate.js";
 import { icon } from "./icons.js";
 import { houseNotes } from "./house.js";
 
@@ -321,8 +321,6 @@ function opponentPlate(m, seat, place) {
       title: note.words ? capital(note.words) : null,
     }, note.text) : null);
 }
-
-const DEFAULT_NAME = /^Player \d+$/;
 
 /**
  * What a plate says under the cards about who plays the seat (issue 15): a friend's seat
