@@ -420,6 +420,7 @@ export class TableSession {
       names: this.room.seats.map((s) => s.name),
       waiting: !view,
       over: Boolean(this.room.game_over),
+      closed: Boolean(this.room.closed),
     };
     const key = JSON.stringify(facts);
     if (key !== this.savedFacts) {
