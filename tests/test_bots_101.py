@@ -314,9 +314,11 @@ OTHER_TABLES = [
     ("newfoundland", 4),
     ("newfoundland", 7),
 ]
-BEFORE_101 = "daa1dc48e7e67041f6e8ad9c8fc206ec484d37774e21f29064b03f6b52736cd3"
-"""The digest of every level's decision and the hint on the positions below, computed with
-the bots as they were before issue 13 (commit dcf9c78)."""
+BEFORE_101 = "fc4e7f188199586d70d75f0529d23c61f2ef8b03f7fe32b350167f96ca58252f"
+"""The digest of every level's decision and the hint on the positions below: taken with the
+bots as they were before issue 13 (commit dcf9c78), and again when issue 17 changed on
+purpose the suit an eight names (a suit the hand still holds, docs/bots.md). 101's own bots
+never reach these positions: a change here is a change of the other tables' bots."""
 
 
 def other_positions(per_table: int) -> Iterator[tuple[str, int, Position]]:

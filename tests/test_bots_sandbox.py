@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,6 +21,7 @@ CHEATS = '''
 """Two cheating bots, each writing what it found next to itself."""
 import gc, json, sys
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 
@@ -83,7 +85,7 @@ def run(tmp_path: Path, *args: str) -> dict[str, object]:
     return report
 
 
-def notes(tmp_path: Path, name: str) -> list[dict[str, object]]:
+def notes(tmp_path: Path, name: str) -> list[dict[str, Any]]:
     return [json.loads(line) for line in (tmp_path / f"{name}.jsonl").read_text().splitlines()]
 
 

@@ -28,7 +28,7 @@ from .effects import Effects
 from .hundred import HARD, choose, is_101
 from .medium import medium_choice
 from .tactics import is_wild, plays_of
-from .weigh import weigh
+from .weigh import names_a_held_suit, weigh
 
 
 @dataclass(frozen=True)
@@ -95,5 +95,5 @@ def press(view: SeatView, legal: Sequence[Action], hard: Hard) -> Action:
         spent = hard.wild_cost if is_wild(play.cards[-1]) and not base_wild else 0.0
         return pressure(view, belief, play, hard) - spent
 
-    best = max(plays, key=gain)
+    best = max((p for p in plays if names_a_held_suit(view, p)), key=gain, default=base)
     return best if gain(best) - gain(base) > hard.threshold else base

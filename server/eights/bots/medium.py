@@ -110,6 +110,13 @@ def medium_choice(view: SeatView, legal: Sequence[Action], connected: bool = Fal
         ordinary = [a for a in plays if len(a.cards) == 1 and not is_wild(a.cards[-1])]
     if ordinary:
         return max(ordinary, key=value)
-    strength = suit_strength(without(view.hand, plays[0].cards), unseen)
-    suit = max(range(4), key=lambda s: (strength[s], -unseen[s], -s))
-    return next((a for a in plays if a.suit == suit), plays[0])
+    return next((a for a in plays if a.suit == named_suit(view, plays[0], unseen)), plays[0])
+
+
+def named_suit(view: SeatView, play: Action, unseen: Sequence[int]) -> int:
+    """The suit an eight names: the strongest of the suits still held after it (a suit the
+    hand holds none of is named only when it holds nothing else)."""
+    rest = without(view.hand, play.cards)
+    held = suit_counts(rest)
+    strength = suit_strength(rest, unseen)
+    return max(range(4), key=lambda s: (held[s] > 0, strength[s], -unseen[s], -s))

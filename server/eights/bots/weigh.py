@@ -39,6 +39,16 @@ from .tactics import fallback, is_wild, plays_of, without
 if TYPE_CHECKING:
     from .hard import Hard
 
+
+def names_a_held_suit(view: SeatView, play: Action) -> bool:
+    """An eight names a suit the hand still holds (pressing with a suit it holds none of
+    leaves it to draw next: over thousands of eights, it cost more than it won)."""
+    if play.suit is None:
+        return True
+    rest = without(view.hand, play.cards)
+    return not rest or any(SUIT_OF[c] == play.suit and not is_wild(c) for c in rest)
+
+
 TWOS = RANK_MASK[TWO]
 QUEENS = RANK_MASK[QUEEN]
 
@@ -65,7 +75,7 @@ def weigh(view: SeatView, legal: Sequence[Action], hard: Hard, effects: Effects)
     def gain(play: Action) -> float:
         return play_gain(view, belief, play, hard, effects)
 
-    best = max(plays, key=gain)
+    best = max((p for p in plays if names_a_held_suit(view, p)), key=gain, default=base)
     return best if gain(best) - gain(base) > hard.threshold else base
 
 
