@@ -2,9 +2,9 @@
 // player has lifted, the keyboard, announcements, sounds and statistics. It renders
 // with table.js and never decides a rule: it sends the legal actions the server listed.
 import { api, actionId, entropy, TableSocket } from "./api.js";
-import { announce, fill, h } from "./dom.js";
+import { announce, fill, h, toast } from "./dom.js";
 import { cardName, suitName } from "./cards.js";
-import { describeEvents, handOverSentence, seatNames } from "./narrate.js";
+import { describeEvents, handOverSentence, roomChanges, seatNames } from "./narrate.js";
 import { invitePanel } from "./invite.js";
 import { sound } from "./sound.js";
 import { countHand, forgetTable, saveSettings, settings, touchTable } from "./storage.js";
@@ -16,6 +16,7 @@ import {
 } from "./table.js";
 import { menuCallbacks } from "./tablemenu.js";
 import { gonePage, lostSeatPage } from "./pages.js";
+import { navigate } from "./nav.js";
 
 const PENDING_MS = 8000;
 const RANK_WORD = {
@@ -55,6 +56,10 @@ export class TableSession {
     this.deadlineOffset = 0;
     this.hintId = null;
     this.renderTimer = null;
+    this.news = [];
+    /** Requests sent by the Menu (leave, end, spectators): id -> {done(result), failed(error)}. */
+    this.asked = new Map();
+    this.leaving = null;
     this.width = window.innerWidth;
     for (const st of states) this.takeState(st, { quiet: true });
 
@@ -99,10 +104,23 @@ export class TableSession {
     this.connection = status === "connecting" && this.wasOpen ? "reconnecting" : status;
     if (status === "fatal") {
       const code = detail?.error || "bad_credential";
+      if (this.leaving && code === "bad_credential") {
+        // The seat is the computer's now: the server closes this device's socket.
+        this.leftTable();
+        return;
+      }
       if (code === "room_expired" || code === "room_not_found") {
         forgetTable(this.token);
         this.destroy();
         fill(this.container, gonePage());
+        return;
+      }
+      const mine = this.room?.seats?.[this.held[0]];
+      if (code === "bad_credential" && mine?.left) {
+        // Left from another device of theirs: this one forgets the seat too.
+        forgetTable(this.token);
+        this.destroy();
+        fill(this.container, lostSeatPage(this.token, "You left this table from another device; the computer plays your seat now."));
         return;
       }
       this.destroy();
@@ -121,6 +139,12 @@ export class TableSession {
         this.takeState(msg);
         break;
       case "result":
+        if (msg.id && this.asked.has(msg.id)) {
+          const asked = this.asked.get(msg.id);
+          this.asked.delete(msg.id);
+          asked.done(msg);
+          break;
+        }
         if (this.pending && msg.id === this.pending.id) {
           // Stay pending until the state it made arrives, so the old one is not offered again.
           if (typeof msg.version === "number" && msg.version > this.version) this.pending.version = msg.version - 1;
@@ -139,6 +163,12 @@ export class TableSession {
   }
 
   error(msg) {
+    if (msg.id && this.asked.has(msg.id)) {
+      const asked = this.asked.get(msg.id);
+      this.asked.delete(msg.id);
+      asked.failed(msg);
+      return;
+    }
     const aboutHint = this.hintId && (msg.id === this.hintId || (!msg.id && msg.error === "bad_request"));
     if (aboutHint) {
       this.hintId = null;
@@ -151,7 +181,70 @@ export class TableSession {
       return;
     }
     sound("error");
-    this.say(msg.message || "That did not work.");
+    this.say(REFUSALS[msg.error] || msg.message || "That did not work.");
+  }
+
+  /**
+   * Send a Menu request (leave, end, spectators) with an id; `done` gets its result and
+   * `failed` its refusal (the refusal is said unless `failed` returns true).
+   */
+  ask(message, { done, failed = () => false }) {
+    const id = actionId();
+    if (!this.send({ ...message, id })) return false;
+    this.asked.set(id, {
+      done,
+      failed: (err) => {
+        if (failed(err)) return;
+        sound("error");
+        this.say(REFUSALS[err.error] || err.message || "That did not work.");
+      },
+    });
+    return true;
+  }
+
+  /** A friend leaves the table for good: the computer plays their seat from now on. */
+  leave() {
+    if (this.room?.mode !== "online" || this.held.includes(0)) return;
+    const sent = this.ask({ type: "leave" }, {
+      done: () => this.leftTable(),
+      failed: () => {
+        this.leaving = null;
+        return false;
+      },
+    });
+    if (sent) {
+      this.leaving = { seat: this.held[0] };
+      this.say("Leaving the table…");
+    }
+  }
+
+  /** After leaving: this browser forgets the seat and goes home (once). */
+  leftTable() {
+    if (!this.leaving || this.leaving.done) return;
+    this.leaving.done = true;
+    forgetTable(this.token);
+    this.destroy();
+    navigate("/", { replace: true });
+    const words = "You left the table; the computer plays your seat.";
+    announce(words);
+    toast(words);
+  }
+
+  /** The host ends the game for everyone: the table is closed, no more moves. */
+  endGame() {
+    if (!this.held.includes(0) || this.room?.closed) return;
+    if (this.ask({ type: "end" }, { done: () => {} })) this.say("Ending the game…");
+  }
+
+  /** The host lets people watch this public table, or stops them. */
+  allowSpectators(allowed) {
+    if (!this.held.includes(0) || !this.room?.public) return;
+    this.ask({ type: "spectators", allowed }, {
+      done: (result) => {
+        const on = result.watchable ?? allowed;
+        this.say(on ? "People may watch this table." : "Watching is off: nobody watches this table now.");
+      },
+    });
   }
 
   takeState(msg, { quiet = false } = {}) {
@@ -161,6 +254,11 @@ export class TableSession {
     if (before && before.version > msg.version) return;
     this.states[msg.seat] = msg;
     if (msg.version >= this.version) {
+      if (this.room && msg.room && !quiet && msg.version > this.version) {
+        const mode = msg.room.mode || this.entry.mode;
+        const names = seatNames(msg.room, mode === "local" ? null : this.held[0], mode);
+        this.news.push(...roomChanges(this.room, msg.room, names));
+      }
       this.version = msg.version;
       this.room = msg.room;
     }
@@ -226,6 +324,11 @@ export class TableSession {
       return;
     }
     const { state, seat, covered } = shown;
+    const lost = this.held.some((s) => this.room.seats[s] && (!this.room.seats[s].taken || this.room.seats[s].left));
+    if (this.room.mode === "online" && lost && this.leaving) {
+      this.leftTable();
+      return;
+    }
     if (this.room.mode === "online" && this.held.some((s) => this.room.seats[s] && !this.room.seats[s].taken)) {
       // The host freed this seat: its credential no longer works.
       this.destroy();
@@ -238,7 +341,11 @@ export class TableSession {
     const names = seatNames(this.room, me, mode);
     let view = state.view;
     if (view && covered) view = publicOnly(view);
+    // The host ended the game: the hand stays in sight, with no move to make.
+    if (view && this.room.closed) view = { ...view, legal: [], unplayable: {}, drawn: null };
     if (view) this.afterState(state, view, seat, names, covered);
+    const news = this.takeNews();
+    if (news.length) this.say(news.join(" "));
     if (!view || !view.legal || !view.legal.length) {
       this.lifted = null;
       this.stacked = [];
@@ -313,6 +420,7 @@ export class TableSession {
       names: this.room.seats.map((s) => s.name),
       waiting: !view,
       over: Boolean(this.room.game_over),
+      closed: Boolean(this.room.closed),
     };
     const key = JSON.stringify(facts);
     if (key !== this.savedFacts) {
@@ -348,7 +456,15 @@ export class TableSession {
       if (room.players > 2) return [invitePanel(link, { many: true }), this.seatsPanel(), houseNotes(room.house)];
       return [invitePanel(link), houseNotes(room.house)];
     }
-    return [h("p", { class: "waiting-friend", role: "status" }, "Waiting for the table to start…"), houseNotes(room.house)];
+    const leave = room.mode === "online" && this.held.length && !this.held.includes(0) && !room.closed
+      ? h("p", { class: "small" }, h("button", {
+        type: "button",
+        class: "linkish",
+        testid: "waiting-leave",
+        onclick: () => this.callbacks().askLeave(),
+      }, "Leave this table"))
+      : null;
+    return [h("p", { class: "waiting-friend", role: "status" }, "Waiting for the table to start…"), leave, houseNotes(room.house)];
   }
 
   /** The host's list of seats at a larger table: who sat down, who is still awaited, and
@@ -463,7 +579,7 @@ export class TableSession {
       return;
     }
     let fresh;
-    const sentences = [];
+    const sentences = this.takeNews();
     if (key !== this.logKey) {
       fresh = log;
       sentences.push(this.room.variant === "duo" || view.hand_no === 0 ? "A new round is dealt." : "The next hand is dealt.");
@@ -491,6 +607,14 @@ export class TableSession {
     if (covered) sentences.push(`Pass the device to ${names.name(view.turn)}.`);
     if (sentences.length) this.say(sentences.join(" "), { quietToast: true });
     if (view.hand_over) this.countStats(state, view, seat);
+  }
+
+  /** What changed at the table since the last state (who left, who is away or back, who
+   * took an open seat, the game ended), said once. */
+  takeNews() {
+    const news = this.news;
+    this.news = [];
+    return news;
   }
 
   playSounds(events, view, seat) {
@@ -593,6 +717,7 @@ export class TableSession {
 
   // ---- playing ---------------------------------------------------------------------
   current() {
+    if (this.room?.closed) return null;
     const shown = this.display();
     if (!shown || shown.covered || !shown.state.view) return null;
     return shown;
@@ -805,7 +930,7 @@ export class TableSession {
 
   agree() {
     const room = this.room;
-    if (!room || !room.hand_over) return;
+    if (!room || !room.hand_over || room.closed) return;
     const me = this.held[0];
     if (room.mode !== "local" && room.seats[me]?.agreed) return;
     if (this.send({ type: "agree", entropy: entropy() })) {
@@ -923,6 +1048,12 @@ export class TableSession {
     }
   }
 }
+
+/** Refusals said in the table's words rather than the server's. */
+const REFUSALS = {
+  table_closed: "The host ended the game: no more moves at this table.",
+  host_stays: "The host cannot leave: end the game from the Menu instead.",
+};
 
 /** A view with only what anyone at the table may see: no hand, no legal moves. */
 function publicOnly(view) {

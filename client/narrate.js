@@ -1,7 +1,8 @@
 // Sentences about the table: who is who, each move as it happens, how a hand ended.
 import { cardName, theCard, suitName } from "./cards.js";
 
-const DEFAULT_NAME = /^Player \d+$/;
+/** A seat's name nobody chose ("Player 3"): said as "Your friend" at a table with friends. */
+export const DEFAULT_NAME = /^Player \d+$/;
 
 /**
  * How to call each seat, seen from `me` (null on a shared device, where every seat is
@@ -281,4 +282,32 @@ export function gameOverSentence(result, names) {
     return `Game over: ${who} ${names.isMe(winners[0]) ? "win" : "wins"} the game.`;
   }
   return "Game over.";
+}
+
+/**
+ * What changed about the seats and the table from `before` to `after` (two states' `room`),
+ * in sentences for the live region (issue 15): "Ann left the table; the computer plays
+ * their seat", "Bob is away: the computer plays for them", "Bob is back", "Cleo took the
+ * open seat", "Ann ended the game". `names` are the new room's (seatNames).
+ */
+export function roomChanges(before, after, names) {
+  const out = [];
+  const was = before?.seats || [];
+  for (const [i, seat] of (after?.seats || []).entries()) {
+    const old = was[i];
+    if (!old) continue;
+    if (seat.left && !old.left) {
+      if (names.isMe(i)) continue; // this device's own seat: it is going home
+      const who = DEFAULT_NAME.test(seat.left) ? "A friend" : seat.left;
+      out.push(`${who} left the table; the computer plays their seat.`);
+    } else if (old.open && old.kind === "bot" && seat.kind === "human" && seat.taken) {
+      out.push(`${names.subject(i)} took the open seat.`);
+    } else if (seat.away && !old.away) {
+      out.push(names.isMe(i) ? "You were away: the computer plays for you until you move." : `${names.name(i)} is away: the computer plays for them.`);
+    } else if (!seat.away && old.away && seat.kind === "human") {
+      out.push(names.isMe(i) ? "You are back: your seat is yours again." : `${names.name(i)} is back.`);
+    }
+  }
+  if (after?.closed && !before?.closed) out.push(`${names.subject(0)} ended the game.`);
+  return out;
 }

@@ -4,7 +4,7 @@ import { h } from "./dom.js";
 import { cardName, sortHand, suitName } from "./cards.js";
 import { attachLongPress, cardBack, faceCard, fan, handCard, suitPick, suitToken } from "./cardview.js";
 import { suitDigit, suitOrder } from "./suitkeys.js";
-import { describeEvents, gameOverSentence, handOverSentence } from "./narrate.js";
+import { DEFAULT_NAME, describeEvents, gameOverSentence, handOverSentence } from "./narrate.js";
 import { icon } from "./icons.js";
 import { houseNotes } from "./house.js";
 
@@ -150,8 +150,13 @@ export function renderTable(m, on) {
   });
   root.append(topBar(m, on));
   if (m.watching) root.append(watchBanner(m));
+  if (room.closed && !m.watching) {
+    root.dataset.closed = "true";
+    root.classList.add("is-closed");
+    root.append(closedPanel(m, on));
+  }
   if (!view) {
-    root.append(h("div", { class: "felt felt-waiting" }, m.waitingPanel || ""));
+    if (!room.closed) root.append(h("div", { class: "felt felt-waiting" }, m.waitingPanel || ""));
     return root;
   }
   const felt = h("div", { class: "felt" });
@@ -166,7 +171,9 @@ export function renderTable(m, on) {
   if (confirmBox) root.append(confirmBox);
   root.append(historyPanel(m, on));
   root.append(fairness(m));
-  if (m.seatFree) root.append(h("section", { class: "results seat-free", testid: "seat-free" }, m.seatFree));
+  if (room.closed) {
+    // The host ended the game: the closed panel above says so; no invitation, no next hand.
+  } else if (m.seatFree) root.append(h("section", { class: "results seat-free", testid: "seat-free" }, m.seatFree));
   else if (view.hand_over && !m.covered) root.append(resultsPanel(m, on));
   if (m.covered) root.append(coverPanel(m, on));
   return root;
@@ -190,6 +197,7 @@ function topBar(m, on) {
       h("strong", {}, variantTitle(room.variant)),
       h("span", { class: "bar-sub" },
         h("span", { class: "bar-mode" }, m.watching ? "Watching" : modeTitle(room.mode)),
+        m.watching ? null : watchingNote(room),
         where ? h("span", { class: "bar-round" }, where) : null)),
     conn,
     canRestart(room) ? h("button", {
@@ -224,6 +232,18 @@ function topBar(m, on) {
       onclick: on.openSettings,
     }, icon("settings")),
   );
+}
+
+/** "2 watching": spectators at a public table, when there are any (issue 15). */
+function watchingNote(room) {
+  const n = room.spectators;
+  if (!(typeof n === "number" && n > 0)) return null;
+  return h("span", {
+    class: "bar-watching",
+    testid: "spectators",
+    dataset: { count: String(n) },
+    title: n === 1 ? "One person is watching this table" : `${n} people are watching this table`,
+  }, `${n} watching`);
 }
 
 /** Restart deals a new game at once: only where this device holds every human seat. */
@@ -267,11 +287,13 @@ function opponentPlate(m, seat, place) {
   const { room, view, names } = m;
   const info = room.seats[seat] || {};
   const count = view.counts[seat] ?? 0;
-  const turn = !view.hand_over && view.turn === seat;
+  const turn = !view.hand_over && !room.closed && view.turn === seat;
   const connected = info.kind === "bot" || info.connected !== false;
   const name = names.name(seat);
   const bot = info.kind === "bot";
-  const status = bot ? `computer, ${info.level || ""}`.replace(/, $/, "") : connected ? "connected" : "away";
+  const note = seatNote(info, connected);
+  const status = (bot ? `computer, ${info.level || ""}`.replace(/, $/, "") : connected ? "connected" : "away")
+    + (note?.words ? `, ${note.words}` : "");
   const total = (view.totals || [])[seat];
   const skipped = !view.hand_over && skippedSeat(view) === seat;
   const pickup = turn && view.pending ? view.pending.count : null;
@@ -280,9 +302,12 @@ function opponentPlate(m, seat, place) {
   const doing = out ? ", out of the game" : pickup ? `, to pick up ${pickup}${answers}` : turn ? ", to play" : skipped ? ", skipped" : "";
   const scoreWords = showScores(view) ? `, total ${totalText(view, seat)}` : "";
   return h("div", {
-    class: `plate opponent${bot ? " bot" : ""}${turn ? " to-act" : ""}${connected ? "" : " away"}${place ? ` at-${place}` : ""}${skipped ? " skipped" : ""}${out ? " out" : ""}`,
+    class: `plate opponent${bot ? " bot" : ""}${turn ? " to-act" : ""}${connected ? "" : " away"}${place ? ` at-${place}` : ""}${skipped ? " skipped" : ""}${out ? " out" : ""}${note ? ` has-note note-${note.kind}` : ""}`,
     testid: "opponent",
-    dataset: { seat: String(seat), connected: connected ? "true" : "false", count: String(count), place, skipped: skipped ? "true" : "", out: out ? "true" : "" },
+    dataset: {
+      seat: String(seat), connected: connected ? "true" : "false", count: String(count), place, skipped: skipped ? "true" : "", out: out ? "true" : "",
+      open: info.open ? "true" : "", left: info.left || "", computerPlays: info.away ? "true" : "",
+    },
     "aria-label": `${name}, ${status}, ${count} ${count === 1 ? "card" : "cards"}${scoreWords}${doing}`,
     role: "group",
   },
@@ -294,7 +319,31 @@ function opponentPlate(m, seat, place) {
     fan(count, { label: `${count} ${count === 1 ? "card" : "cards"}` }),
     turn ? timerBadge(m, seat) : null,
     out ? h("span", { class: "seat-mark out-mark", testid: "out-mark" }, "out") : seatMarks(skipped, pickup),
-    !connected ? h("span", { class: "away-note" }, "away") : null);
+    note ? h("span", {
+      class: `away-note seat-note note-${note.kind}`,
+      testid: "seat-note",
+      dataset: { note: note.kind },
+      title: note.words ? capital(note.words) : null,
+    }, note.text) : null);
+}
+
+/**
+ * What a plate says under the cards about who plays the seat (issue 15): a friend's seat
+ * the computer keeps ("seat open"), the person who left it ("Ann left"), a person the
+ * computer plays for while they are away ("away · computer plays"), or a person away.
+ * `{kind, text, words}` (the words for screen readers and the title), or null.
+ */
+export function seatNote(info, connected) {
+  if (info.left) {
+    const who = DEFAULT_NAME.test(info.left) ? "A friend" : info.left;
+    return { kind: "left", text: `${who} left`, words: `${who} left the table; the computer plays this seat` };
+  }
+  if (info.open && info.kind === "bot") {
+    return { kind: "open", text: "seat open", words: "the computer keeps this seat until a friend sits down" };
+  }
+  if (info.away) return { kind: "away", text: "away · computer plays", words: "the computer plays for them while they are away" };
+  if (!connected) return { kind: "gone", text: "away", words: "" };
+  return null;
 }
 
 /** A plate's marks: skipped by a jack, or a pickup waiting for it ("+6"). */
@@ -485,7 +534,8 @@ function turnIndicator(m) {
   const { view, names, room } = m;
   let text;
   let whose = "other";
-  if (view.game_over) text = "Game over";
+  if (room.closed) text = "The game is over";
+  else if (view.game_over) text = "Game over";
   else if (view.hand_over) text = "Hand over";
   else if (m.covered) text = `${names.name(view.turn)} to play`;
   else if (awaySeat(m) !== null) {
@@ -503,7 +553,9 @@ function turnIndicator(m) {
     text = pickupText(m).replace(/\.$/, "");
   } else {
     const seat = room.seats[view.turn];
-    text = seat?.kind === "bot" ? `${names.name(view.turn)} is thinking…` : `Waiting for ${nameInSentence(names, view.turn)}`;
+    if (seat?.kind === "bot") text = `${names.name(view.turn)} is thinking…`;
+    else if (seat?.away) text = `The computer plays for ${nameInSentence(names, view.turn)}…`;
+    else text = `Waiting for ${nameInSentence(names, view.turn)}`;
   }
   const away = !view.hand_over && awaySeat(m) !== null;
   return h("span", {
@@ -517,14 +569,26 @@ function turnIndicator(m) {
 function awaySeat(m) {
   const { room } = m;
   if (room.mode !== "online" || !m.view || m.view.hand_over) return null;
-  const other = room.seats.find((s) => s.seat !== m.seat && s.kind === "human" && s.taken && s.connected === false);
+  const other = room.seats.find((s) => s.seat !== m.seat && s.kind === "human" && s.taken && s.connected === false && !s.away);
   return other ? other.seat : null;
 }
 
-/** "Your friend is away: moves wait until they are back" (the server refuses them). */
+/** "Your friend is away: moves wait until they are back" (the server refuses them); with
+ * an away limit, how long the table waits before the computer plays for them. */
 function awayText(m) {
   const name = m.names.name(awaySeat(m));
-  return `${name} is away: moves wait until they are back`;
+  const limit = m.room.away_limit;
+  return limit ? `${name} is away: moves wait for them, at most ${durationWords(limit)}` : `${name} is away: moves wait until they are back`;
+}
+
+/** Seconds in words: "30 s", "1 min", "1 min 30 s", "1 hour". */
+export function durationWords(seconds) {
+  const secs = Math.max(0, Math.round(seconds));
+  if (secs < 60) return `${secs} s`;
+  if (secs % 3600 === 0) return secs === 3600 ? "1 hour" : `${secs / 3600} hours`;
+  const min = Math.floor(secs / 60);
+  const rest = secs % 60;
+  return rest ? `${min} min ${rest} s` : `${min} min`;
 }
 
 // ---- what you may do now ------------------------------------------------------------
@@ -643,7 +707,7 @@ function myArea(m, on) {
   const { view, names, room } = m;
   const name = names.name(m.seat);
   const count = view.counts[m.seat] ?? (view.hand ? view.hand.length : 0);
-  const turn = !view.hand_over && view.turn === m.seat;
+  const turn = !view.hand_over && !room.closed && view.turn === m.seat;
   const skipped = !view.hand_over && skippedSeat(view) === m.seat;
   const out = isOut(view, m.seat);
   const plate = h("div", { class: `plate mine${turn ? " to-act" : ""}${skipped ? " skipped" : ""}${out ? " out" : ""}`, testid: "my-plate", dataset: { skipped: skipped ? "true" : "", out: out ? "true" : "" } },
@@ -866,6 +930,41 @@ function fairness(m) {
       h("p", { class: "mono small break" }, fp),
       h("p", { class: "muted small" }, "The fingerprint of the secret seed that shuffles this game. The seed itself is shown when the game ends.")) : null,
     view?.seed ? h("p", { class: "seed-line" }, "Seed ", h("code", { testid: "seed", class: "mono break" }, view.seed)) : null);
+}
+
+// ---- a table the host closed -------------------------------------------------------------
+
+/**
+ * The host ended the game (issue 15): who did, the last scores and games won, and the way
+ * home. It sits above the table, which stays readable below with no move to make.
+ */
+function closedPanel(m, on) {
+  const { room, view, names } = m;
+  const who = names.isMe(0) ? "You" : names.name(0);
+  const rows = room.seats.map((s, i) => {
+    const facts = [];
+    if (view && showScores(view)) facts.push(`total ${totalText(view, i)}`);
+    const won = room.tally?.wins?.[i];
+    if (room.tally?.games && typeof won === "number") facts.push(`won ${won} of ${room.tally.games}`);
+    if (view && !facts.length) facts.push(`${view.counts?.[i] ?? 0} ${view.counts?.[i] === 1 ? "card" : "cards"} in hand`);
+    return h("li", { class: "closed-row", dataset: { seat: String(i) } },
+      h("strong", { class: "closed-name" }, names.isMe(i) ? "You" : names.name(i)),
+      facts.length ? h("span", { class: "closed-facts" }, facts.join(" · ")) : null);
+  });
+  return h("section", {
+    class: "closed-panel",
+    testid: "table-closed",
+    "aria-labelledby": "closed-title",
+  },
+    h("h2", { id: "closed-title" }, `${who} ended the game`),
+    h("p", { class: "closed-sentence" }, "The game is over: no more moves at this table."),
+    h("ol", { class: "closed-list", testid: "closed-scores" }, rows),
+    h("div", { class: "prompt-buttons" },
+      view ? h("button", {
+        type: "button", class: "btn", testid: "closed-history", onclick: on.toggleHistory,
+        "aria-expanded": m.showHistory ? "true" : "false", "aria-controls": "history-panel",
+      }, m.showHistory ? "Hide scores" : "Scores and history") : null,
+      h("a", { class: "btn primary", href: "/", "data-link": "", testid: "closed-home" }, "Home")));
 }
 
 // ---- the end of a hand ---------------------------------------------------------------

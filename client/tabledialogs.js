@@ -69,18 +69,52 @@ export function openHelp(variant, title) {
 }
 
 /**
- * The Menu: `items` are [testid, label, action] rows (a new game, scores, full screen,
- * settings, help); each closes the menu before it acts.
+ * The Menu: `items` are [testid, label, action, {pressed}] rows (a new game, scores, full
+ * screen, settings, help, leaving...); each closes the menu before it acts. A row that is
+ * a string is a line of words (the away limit), not a button.
  */
 export function openMenu(items) {
   openDialog("Menu", "menu-dialog", h("div", { class: "menu-list" },
-    items.map(([testid, label, action]) => h("button", {
-      type: "button",
-      class: "btn menu-item",
-      testid,
-      onclick: () => {
-        closeTableDialog();
-        action();
-      },
-    }, label))));
+    items.map((item) => {
+      if (typeof item === "string") return h("p", { class: "menu-note small muted", testid: "menu-note" }, item);
+      const [testid, label, action, { pressed } = {}] = item;
+      return h("button", {
+        type: "button",
+        class: "btn menu-item",
+        testid,
+        "aria-pressed": pressed === undefined ? null : String(pressed),
+        onclick: () => {
+          closeTableDialog();
+          action();
+        },
+      }, label);
+    })));
+}
+
+/** A dialog over the table holding `body` (the invitation to an open seat). */
+export function openPanel(title, testid, body) {
+  return openDialog(title, testid, body);
+}
+
+/**
+ * A question asked once more before something that cannot be undone (leaving the table,
+ * ending the game): `text` says what happens; `yes` acts, the other button keeps playing.
+ */
+export function openConfirm({ title, testid, text, yes, no = "Keep playing", onYes }) {
+  const dialog = openDialog(title, testid, h("div", { class: "confirm-body" },
+    h("p", {}, text),
+    h("div", { class: "prompt-buttons" },
+      h("button", {
+        type: "button",
+        class: "btn primary",
+        testid: `${testid}-yes`,
+        onclick: () => {
+          closeTableDialog();
+          onYes();
+        },
+      }, yes),
+      h("button", { type: "button", class: "btn ghost", testid: `${testid}-no`, onclick: closeTableDialog }, no))));
+  // The safe answer first under the finger: focus on "keep playing", not on the close.
+  dialog.querySelector(`[data-testid=${testid}-no]`)?.focus();
+  return dialog;
 }

@@ -1,8 +1,9 @@
 // The table's Restart, Help and Menu (004) as callbacks for table.js, built on a session.
 import { openSettings } from "./settings.js";
-import { closeTableDialog, openHelp, openMenu } from "./tabledialogs.js";
+import { closeTableDialog, openConfirm, openHelp, openMenu, openPanel } from "./tabledialogs.js";
+import { invitePanel } from "./invite.js";
 import { restartTable } from "./restart.js";
-import { canRestart, variantTitle } from "./table.js";
+import { canRestart, durationWords, variantTitle } from "./table.js";
 
 /** {restart, help, menu} for the TableSession `session` (game.js). */
 export function menuCallbacks(session) {
@@ -33,16 +34,65 @@ export function menuCallbacks(session) {
     if (document.fullscreenEnabled) {
       items.push(["fullscreen", document.fullscreenElement ? "Leave full screen" : "Full screen", () => session.fullscreen()]);
     }
-    if (room.can_finish && session.held.includes(0)) {
+    if (room.can_finish && session.held.includes(0) && !room.closed) {
       // 101: the host may finish the game at any time (asked once more at the table).
       items.push(["menu-finish", "Finish the game", () => session.askFinish()]);
     }
+    items.push(...tableItems(session, room));
     items.push(["menu-settings", "Settings and statistics", () => openSettings({ variant: room.variant })]);
     items.push(["menu-help", "Rules of this table", help]);
-    items.push(["menu-home", "Leave the table", () => {
+    items.push(["menu-home", "Home page", () => {
       session.container.ownerDocument.querySelector("[data-testid=home]")?.click();
     }]);
     openMenu(items);
   };
-  return { restart, help, menu, closeDialogs: closeTableDialog };
+  const askLeave = () => confirmLeave(session, Boolean(session.newest()?.view));
+  return { restart, help, menu, askLeave, closeDialogs: closeTableDialog };
+}
+
+/** A friend's "Leave the table", asked once more in words: what happens to the seat. */
+function confirmLeave(session, started) {
+  openConfirm({
+    title: "Leave the table",
+    testid: "leave-confirm",
+    text: started
+      ? "Leave the table for good? The computer will play your seat, and this browser forgets it: you cannot come back to it."
+      : "Leave the table? Your seat is free again for another friend, and this browser forgets it.",
+    yes: "Leave the table",
+    onYes: () => session.leave(),
+  });
+}
+
+/**
+ * At a table with friends (issue 15): the host ends the game, lets people watch a public
+ * table or not, and reads the away limit; a friend leaves the table to the computer.
+ */
+function tableItems(session, room) {
+  if (room.mode !== "online" || room.closed || !session.held.length) return [];
+  const items = [];
+  if (session.held.includes(0)) {
+    const open = room.seats.filter((s) => s.open && s.kind === "bot").length;
+    if (open && session.newest()?.view) {
+      // The computer keeps these seats for friends: the invitation seats the next one there.
+      const link = session.entry.link || `${window.location.origin}/t/${session.token}`;
+      items.push(["menu-invite", open === 1 ? "Invite a friend to the open seat" : `Invite friends to the ${open} open seats`,
+        () => openPanel("Invite", "invite-dialog", invitePanel(link, { again: true }))]);
+    }
+    if (room.public) {
+      const on = room.watchable !== false;
+      items.push(["menu-spectators", `Let people watch: ${on ? "on" : "off"}`,
+        () => session.allowSpectators(!on), { pressed: on }]);
+    }
+    if (room.away_limit) items.push(`The computer plays for anyone away over ${durationWords(room.away_limit)}.`);
+    items.push(["menu-end", "End the game", () => openConfirm({
+      title: "End the game",
+      testid: "end-confirm",
+      text: "End the game for everyone? No more moves can be made at this table; the scores so far stay readable.",
+      yes: "End the game",
+      onYes: () => session.endGame(),
+    })]);
+  } else {
+    items.push(["menu-leave", "Leave the table", () => confirmLeave(session, Boolean(session.newest()?.view))]);
+  }
+  return items;
 }

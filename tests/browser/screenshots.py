@@ -34,6 +34,7 @@ from tests.browser.support import (
     running_server,
     settle,
     table,
+    take_seat,
     version,
     wait_actionable,
     wait_settled,
@@ -78,6 +79,8 @@ SCREENS = (
     "friend-card",
     "lobby",
     "watch",
+    "friends-seats",
+    "friends-closed",
 )
 """The screens taken at each size: `<size>-<screen>.png`."""
 FOCUSED = ("classic-pile",)
@@ -128,6 +131,7 @@ def take_all(
             "newfoundland": _newfoundland,
             "hundred-and-one": _hundred_and_one,
             "lobby": _lobby_and_watching,
+            "friends": _friends_seats_and_closed,
         }
         for name, group in groups.items():
             if only is None or only == name:
@@ -502,6 +506,79 @@ def _twos_lifted(page: Page) -> bool:
             return True
         page.keyboard.press("Escape")
     return False
+
+
+FRIENDS_TABLE = """async () => {
+    const made = await fetch("/api/rooms", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({
+            mode: "online", variant: "newfoundland", players: 7, public: true, away_limit: 30,
+            names: ["Ann"], entropy: "00112233445566778899aabbccddeeff",
+            seats: [{ kind: "friend" }, { kind: "friend" }, { kind: "friend" }, { kind: "friend" },
+                    { kind: "friend" }, { kind: "computer", level: "hard" }],
+        }),
+    }).then((r) => r.json());
+    const all = JSON.parse(localStorage.getItem("eights.seats") || "{}");
+    all[made.token] = { token: made.token, mode: "online", variant: "newfoundland", players: 7,
+                        credentials: made.credentials, link: made.link, created: Date.now() };
+    localStorage.setItem("eights.seats", JSON.stringify(all));
+    return made.token;
+}"""
+
+WATCH = """token => new Promise((resolve) => {
+    const ws = new WebSocket(`ws://${location.host}/ws/${token}`);
+    (window.__watchers = window.__watchers || []).push(ws);
+    ws.onopen = () => ws.send(JSON.stringify({ type: "hello", watch: true }));
+    ws.onmessage = (e) => { if (JSON.parse(e.data).type === "welcome") resolve(true); };
+})"""
+
+AWAY_MS = 90_000
+"""The server marks a person away after the table's away limit (30 s here, the least)."""
+
+
+def _friends_seats_and_closed(device: Callable[[], BrowserContext], save: Save) -> None:
+    """A public table of seven with friends (issue 15): Ann hosts, Bo, Cy and Di come by
+    the invitation, two friends' seats are still free at the start (the computer keeps
+    them open) and one is the computer's; Bo leaves, Cy is away past the limit, two watch.
+    Then Ann ends the game and Di's page shows the table closed."""
+    host = device().new_page()
+    host.goto("/")
+    token = host.evaluate(FRIENDS_TABLE)
+    host.goto(f"/t/{token}")
+    link = host.get_by_test_id("invite-link").input_value()
+    friends = {}
+    for name in ("Bo", "Cy", "Di"):
+        page = device().new_page()
+        page.goto(link)
+        take_seat(page, name)
+        expect(page.get_by_test_id("waiting-leave")).to_be_visible()
+        friends[name] = page
+    host.get_by_test_id("start-now").click()
+    for page in (host, *friends.values()):
+        wait_table(page)
+    watcher = device().new_page()
+    watcher.goto("/")
+    for _ in range(2):
+        watcher.evaluate(WATCH, token)
+    bo = friends["Bo"]
+    bo.get_by_test_id("menu").click()
+    bo.get_by_test_id("menu-leave").click()
+    bo.get_by_test_id("leave-confirm-yes").click()
+    expect(bo.locator("main[data-testid=home]")).to_be_visible()
+    friends["Cy"].context.close()
+    expect(host.locator("[data-testid=opponent][data-seat='2']")).to_have_attribute(
+        "data-computer-plays", "true", timeout=AWAY_MS
+    )
+    expect(host.get_by_test_id("spectators")).to_have_text("2 watching")
+    save(host, "friends-seats")
+
+    host.get_by_test_id("menu").click()
+    host.get_by_test_id("menu-end").click()
+    host.get_by_test_id("end-confirm-yes").click()
+    di = friends["Di"]
+    expect(di.get_by_test_id("table-closed")).to_contain_text("Ann ended the game")
+    save(di, "friends-closed")
 
 
 def _restart(page: Page) -> None:
