@@ -47,3 +47,17 @@ def test_the_collector_and_the_event_loop_are_chosen_by_the_environment() -> Non
             Settings.from_env({"EIGHTS_GC_THRESHOLDS": wrong})
     assert Settings.from_env({}).uvloop is True
     assert Settings.from_env({"EIGHTS_UVLOOP": "0"}).uvloop is False
+
+
+def test_the_web_tables_folder_and_the_metrics_come_from_the_environment() -> None:
+    from pathlib import Path
+
+    from eights.web.config import Settings
+
+    settings = Settings.from_env(
+        {"EIGHTS_CLIENT_DIR": "/srv/eights/client", "EIGHTS_METRICS_PORT": "9102",
+         "EIGHTS_LOG_FORMAT": "json"}
+    )  # fmt: skip
+    assert settings.client_dir == Path("/srv/eights/client")
+    assert (settings.metrics_port, settings.log_format) == (9102, "json")
+    assert Settings.from_env({}).client_dir is None

@@ -203,6 +203,8 @@ async def test_the_lobby_lists_public_tables_still_waiting_and_games_to_watch(
     entry = lobby["waiting"][0]
     assert (entry["variant"], entry["players"], entry["free"]) == ("classic", 4, 2)
     assert [s["name"] for s in entry["seats"]][:2] == ["Ann", "Bo"]
+    assert entry["away_limit"] == 60
+    assert not any(s["open"] for s in entry["seats"])
     text = str(lobby)
     for secret in (hidden.token, *hidden.credentials, *waiting.credentials):
         assert secret not in text

@@ -37,7 +37,10 @@ def lobby_entry(room: Room, watchers: int) -> dict[str, Any]:
         "players": room.players,
         "free": free_seats(room),
         "house": room.house,
-        "seats": [{"name": s.name, "kind": s.kind, "taken": s.taken} for s in room.seats],
+        "seats": [
+            {"name": s.name, "kind": s.kind, "taken": s.taken, "open": s.open} for s in room.seats
+        ],
+        "away_limit": room.away_limit,
         "spectators": watchers,
         "watchable": room.watching,
         "created": room.created,

@@ -121,6 +121,8 @@ class Settings:
         s.secret = env.get("EIGHTS_SECRET") or None
         if env.get("EIGHTS_BOT_DELAY"):
             s.bot_delay = float(env["EIGHTS_BOT_DELAY"])
+        if env.get("EIGHTS_CLIENT_DIR"):
+            s.client_dir = Path(env["EIGHTS_CLIENT_DIR"])
         if env.get("EIGHTS_METRICS_PORT"):
             s.metrics_port = int(env["EIGHTS_METRICS_PORT"])
         s.metrics_host = env.get("EIGHTS_METRICS_HOST", s.metrics_host)
