@@ -67,3 +67,21 @@ export function toast(text, { ms = 3200 } = {}) {
     }, 400);
   }, ms);
 }
+
+/**
+ * A resize handler that redraws a view (debounced, and only when the width really
+ * changed: a phone's toolbar sliding away is no reason to redraw). `view.render()` is
+ * called; `view.width` and `view.resizeTimer` are kept on the view.
+ */
+export function redrawOnResize(view) {
+  view.width = window.innerWidth;
+  return () => {
+    window.clearTimeout(view.resizeTimer);
+    view.resizeTimer = window.setTimeout(() => {
+      if (Math.abs(window.innerWidth - view.width) > 8) {
+        view.width = window.innerWidth;
+        view.render();
+      }
+    }, 120);
+  };
+}

@@ -2,7 +2,7 @@
 // player has lifted, the keyboard, announcements, sounds and statistics. It renders
 // with table.js and never decides a rule: it sends the legal actions the server listed.
 import { api, actionId, entropy, TableSocket } from "./api.js";
-import { announce, fill, h, toast } from "./dom.js";
+import { announce, fill, h, redrawOnResize, toast } from "./dom.js";
 import { cardName, suitName } from "./cards.js";
 import { describeEvents, handOverSentence, roomChanges, seatNames } from "./narrate.js";
 import { invitePanel } from "./invite.js";
@@ -64,15 +64,7 @@ export class TableSession {
     for (const st of states) this.takeState(st, { quiet: true });
 
     this.onKey = (e) => tableKey(this, e);
-    this.onResize = () => {
-      window.clearTimeout(this.resizeTimer);
-      this.resizeTimer = window.setTimeout(() => {
-        if (Math.abs(window.innerWidth - this.width) > 8) {
-          this.width = window.innerWidth;
-          this.render();
-        }
-      }, 120);
-    };
+    this.onResize = redrawOnResize(this);
     this.onSettings = () => this.render();
     document.addEventListener("keydown", this.onKey);
     window.addEventListener("resize", this.onResize);

@@ -2,7 +2,7 @@
 // `watch: true`), whole states of the public table only, drawn read-only by table.js
 // (its watcher mode). Moves are told in the live region as they are to players.
 import { TableSocket } from "./api.js";
-import { announce, fill, h } from "./dom.js";
+import { announce, fill, h, redrawOnResize } from "./dom.js";
 import { describeEvents, handOverSentence, seatNames } from "./narrate.js";
 import { houseNotes } from "./house.js";
 import { openSettings } from "./settings.js";
@@ -25,16 +25,7 @@ export class WatchSession {
     this.lastPileSize = null;
     this.deadlineSeen = null;
     this.deadlineOffset = 0;
-    this.width = window.innerWidth;
-    this.onResize = () => {
-      window.clearTimeout(this.resizeTimer);
-      this.resizeTimer = window.setTimeout(() => {
-        if (Math.abs(window.innerWidth - this.width) > 8) {
-          this.width = window.innerWidth;
-          this.render();
-        }
-      }, 120);
-    };
+    this.onResize = redrawOnResize(this);
     this.onSettings = () => this.render();
     window.addEventListener("resize", this.onResize);
     document.addEventListener("eights:settings", this.onSettings);

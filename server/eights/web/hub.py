@@ -371,8 +371,7 @@ class Hub:
                     device.send({"type": "error", **room_error("no_spectators").to_json()})
                     device.close_after_send(CLOSE_NO_SPECTATORS)
                     continue
-                sent = device.sent.get(WATCH)
-                if sent is None or (sent[0] <= room.version and sent != (room.version, mark)):
+                if _due(device.sent.get(WATCH), room.version, mark):
                     device.sent[WATCH] = (room.version, mark)
                     watchers.append(device)
                 continue
@@ -382,7 +381,7 @@ class Hub:
                 continue
             for seat in device.seats:
                 sent = device.sent.get(seat)
-                if sent is not None and (sent[0] > room.version or sent == (room.version, mark)):
+                if not _due(sent, room.version, mark):
                     continue
                 before[(id(device), seat)] = sent
                 device.sent[seat] = (room.version, mark)
@@ -529,3 +528,9 @@ class Hub:
             loaded = self.service.cached(token)
             if loaded is not None:
                 self.schedule(loaded)
+
+
+def _due(sent: tuple[int, str] | None, version: int, mark: str) -> bool:
+    """Whether a device that was last sent ``sent`` (version, presence) is due the room at
+    ``version`` with the presence ``mark``: not when it has that, or a newer version."""
+    return sent is None or (sent[0] <= version and sent != (version, mark))

@@ -74,10 +74,7 @@ async def lobby_page(request: web.Request) -> web.StreamResponse:
 @routes.get("/watch/{token}")
 async def watch_page(request: web.Request) -> web.StreamResponse:
     """A public table's game, watched; a plain answer when there is no table."""
-    version = await request.app[SERVICE].store.version(request.match_info["token"])
-    if version is None:
-        return gone_page()
-    return _index(request)
+    return await _table_page(request)
 
 
 @routes.get("/rules/{variant}")
@@ -88,6 +85,11 @@ async def rules_page(request: web.Request) -> web.StreamResponse:
 @routes.get("/t/{token}")
 async def invitation(request: web.Request) -> web.StreamResponse:
     """The invitation link: the table's page, or a plain answer when there is no table."""
+    return await _table_page(request)
+
+
+async def _table_page(request: web.Request) -> web.StreamResponse:
+    """The page of the table in the path, or "This table is gone" when there is none."""
     version = await request.app[SERVICE].store.version(request.match_info["token"])
     if version is None:
         return gone_page()
