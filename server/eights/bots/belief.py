@@ -65,8 +65,10 @@ class Belief:
         return (self.unseen & SUIT_MASK[suit]).bit_count()
 
 
-def read_belief(view: SeatView) -> Belief:
-    """Replay the public log of the hand into a Belief for ``view.seat``."""
+def read_belief(view: SeatView, eights_tell: bool = False) -> Belief:
+    """Replay the public log of the hand into a Belief for ``view.seat``. With
+    ``eights_tell``, a seat that laid an eight is read as holding nothing else that fitted
+    (players save their eights: Medium always does, and Hard's search reads it so)."""
     table = view.table
     deck = mask_of(_deck(table.options))
     unseen = deck & ~mask_of(view.hand) & ~mask_of(table.pile)
@@ -84,6 +86,11 @@ def read_belief(view: SeatView) -> Belief:
             seat = event["seat"]
             cards = [parse_card(c) for c in event["cards"]]
             if seat != view.seat:
+                if eights_tell and RANK_OF[cards[-1]] == EIGHT and len(cards) == 1:
+                    others = fitting(top_suit, top_rank) & ~EIGHTS
+                    hand = slots[seat]
+                    for i in range(len(hand)):
+                        hand[i] |= others
                 _remove_played(slots[seat], cards, pending_draw.pop(seat, None))
             last = event["cards"][-1]
             top_suit, top_rank = _top(last, event["suit"])

@@ -18,7 +18,7 @@ judgement). At every other table Hard plays exactly as above.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from eights.rules import Action, ActionType, SeatView
 from eights.rules.cards import RANK_OF, SUIT_OF
@@ -26,7 +26,9 @@ from eights.rules.cards import RANK_OF, SUIT_OF
 from .belief import Belief, fitting, read_belief
 from .effects import Effects
 from .hundred import HARD, choose, is_101
+from .interface import decision_rng
 from .medium import medium_choice
+from .search import Budget, search
 from .tactics import is_wild, plays_of
 from .weigh import names_a_held_suit, weigh
 
@@ -56,6 +58,9 @@ class Hard:
     out nor down to two cards (stopping it helps the other seats as much as Hard)."""
     out_weight: float = 20.0
     """Where specials are in play: what letting a seat with one card go out costs, in cards."""
+    budget: Budget | None = field(default_factory=Budget)
+    """Where only eights are special: how much it searches (``search.py``); None: it does
+    not, and plays the heuristic alone."""
 
     def __call__(self, view: SeatView, legal: Sequence[Action]) -> Action:
         return press(view, legal, self)
@@ -81,6 +86,20 @@ def press(view: SeatView, legal: Sequence[Action], hard: Hard) -> Action:
     effects = Effects.of(view)
     if effects.any:
         return weigh(view, legal, hard, effects)
+    choice = heuristic(view, legal, hard)
+    if hard.budget is None or (
+        choice.type is ActionType.PLAY and len(choice.cards) == len(view.hand)
+    ):
+        return choice
+    return search(view, legal, choice, decision_rng(hard.seed, view), hard.budget)
+
+
+def goes_out(view: SeatView, action: Action) -> bool:
+    return action.type is ActionType.PLAY and len(action.cards) == len(view.hand)
+
+
+def heuristic(view: SeatView, legal: Sequence[Action], hard: Hard) -> Action:
+    """Hard's judgement without search, where only eights are special."""
     base = medium_choice(view, legal, connected=True)
     plays = plays_of(legal)
     if base.type is not ActionType.PLAY or len(plays) < 2:

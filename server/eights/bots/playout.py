@@ -1,0 +1,218 @@
+"""A fast simulator of the rest of a hand at a table without special cards, for Hard's search.
+
+Hands are 52-bit masks, the stock a list, and every seat plays a quick version of Medium's
+habit (the card of the suit it holds most, an eight only when nothing else fits, naming the
+suit it holds most); the rules are the engine's for tables where only eights are special
+(duo, classic, Ember Ridge and their house rules): drawing until a card fits or one card,
+a drawn card played (a drawn eight kept where keeping is allowed), reshuffles up to the
+table's cap, passes that block the hand, the lowest points winning a blocked hand.
+It is an estimate, not the rules: the engine alone decides what happens at the table.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from eights.rules.cards import ALL_CARDS, EIGHT, RANK_OF, SUIT_OF
+
+from .belief import EIGHTS, RANK_MASK, SUIT_MASK
+from .medium import UNSEEN_WEIGHT
+
+NOT_EIGHTS = ((1 << 52) - 1) & ~EIGHTS
+FITS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(SUIT_MASK[s] | RANK_MASK[r] | EIGHTS for r in range(13)) for s in range(4)
+)
+"""``FITS[suit][rank]``: every card that goes on a top card of that rank with that suit in force."""
+
+STEPS = 600
+"""Turns a playout may take before it is scored as it stands (a hand that long is blocked)."""
+
+
+@dataclass(frozen=True)
+class SimRules:
+    """What the simulator needs of a table's options."""
+
+    players: int
+    one_card: bool
+    """``draw_rule: one_card``: a seat draws one card, and its turn ends if it does not fit."""
+    max_draws: int
+    may_keep: bool
+    reshuffle: bool
+    reshuffle_cap: int
+    points: tuple[int, ...]
+
+    @staticmethod
+    def of(options: dict[str, Any], players: int) -> SimRules:
+        points_of = options.get("points", {})
+        points = tuple(
+            points_of.get(_code(c), points_of.get("23456789TJQKA"[RANK_OF[c]], RANK_OF[c] + 2))
+            for c in ALL_CARDS
+        )
+        cap = 50 if options.get("reshuffle", True) else 0
+        if options.get("reshuffle_limit") is not None:
+            cap = min(cap, int(options["reshuffle_limit"]))
+        return SimRules(
+            players=players,
+            one_card=options.get("draw_rule") == "one_card",
+            max_draws=options.get("max_draws") or 1000,
+            may_keep=options.get("drawn_card") == "may_keep",
+            reshuffle=bool(options.get("reshuffle", True)),
+            reshuffle_cap=cap,
+            points=points,
+        )
+
+
+def _code(card: int) -> str:
+    return "23456789TJQKA"[RANK_OF[card]] + "CDHS"[SUIT_OF[card]]
+
+
+def _mask(cards: list[int]) -> int:
+    out = 0
+    for card in cards:
+        out |= 1 << card
+    return out
+
+
+def _lowest(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+def favourite_suit(hand: int, off_pile: list[int]) -> int:
+    """The suit an eight names: the strongest suit the hand still holds (as Medium names it),
+    clubs when it holds none."""
+    best, top = 0, None
+    for s in range(4):
+        held = (hand & SUIT_MASK[s]).bit_count()
+        unseen = off_pile[s] - held
+        key = (held > 0, held - UNSEEN_WEIGHT * unseen, -unseen)
+        if top is None or key > top:
+            best, top = s, key
+    return best
+
+
+SUITS: tuple[tuple[int, int], ...] = tuple(enumerate(SUIT_MASK))
+_HELD = 100.0 * (1.0 + UNSEEN_WEIGHT)
+_OFF = 100.0 * UNSEEN_WEIGHT
+"""Medium's strength, held - UNSEEN_WEIGHT * (off the pile - held), scaled so that its
+tie-break (fewer unseen) fits in the same number."""
+
+
+def choose_card(hand: int, playable: int, off_pile: list[int]) -> tuple[int, int]:
+    """The rollout's play from ``playable`` (non-empty): the card, and the suit it leaves.
+    Medium's habit: an ordinary card of the suit strongest after it (held, less
+    ``UNSEEN_WEIGHT`` times the cards of it neither held nor on the pile; then the fewer
+    unseen), the highest of that suit; an eight only when nothing else fits, naming the
+    suit it holds most. ``off_pile``: the cards of each suit (eights left out) off the pile."""
+    ordinary = playable & NOT_EIGHTS
+    if ordinary:
+        best_mine, best, top = 0, 0, -1e9
+        for s, mask in SUITS:
+            mine = ordinary & mask
+            if mine:
+                held = (hand & mask).bit_count()
+                key = held * _HELD - off_pile[s] * _OFF + (held - off_pile[s]) * 0.01
+                if key > top:
+                    best_mine, best, top = mine, s, key
+        return best_mine.bit_length() - 1, best
+    card = (playable & -playable).bit_length() - 1
+    return card, favourite_suit(hand & ~(1 << card), off_pile)
+
+
+def playout(
+    rules: SimRules,
+    hands: list[int],
+    stock: list[int],
+    pile: list[int],
+    suit: int,
+    rank: int,
+    turn: int,
+    passes: int,
+    reshuffles: int,
+    me: int,
+    rng: random.Random,
+) -> float:
+    """Play the hand out from the seat ``turn`` to act (no card drawn yet this turn); 1 when
+    ``me`` wins it, a share on a tie, 0 otherwise. Changes ``hands``, ``stock`` and ``pile``
+    (bottom first, the top card last)."""
+    n = rules.players
+    one_card = rules.one_card
+    max_draws = rules.max_draws
+    may_keep = rules.may_keep
+    can_reshuffle = rules.reshuffle
+    cap = rules.reshuffle_cap
+    off_pile = [(SUIT_MASK[s] & ~_mask(pile)).bit_count() for s in range(4)]
+    for _ in range(STEPS):
+        hand = hands[turn]
+        playable = hand & FITS[suit][rank]
+        if not playable:
+            drew = 0
+            card = -1
+            while drew < max_draws:
+                if not stock:
+                    if not can_reshuffle or len(pile) < 2:
+                        break
+                    if reshuffles >= cap:
+                        return _blocked(rules, hands, me)
+                    reshuffles += 1
+                    top = pile.pop()
+                    stock = pile
+                    rng.shuffle(stock)
+                    pile = [top]
+                    off_pile = [(SUIT_MASK[s] & ~(1 << top)).bit_count() for s in range(4)]
+                drawn = stock.pop()
+                drew += 1
+                hand |= 1 << drawn
+                if (FITS[suit][rank] >> drawn) & 1:
+                    card = drawn
+                    break
+                if one_card:
+                    break
+            hands[turn] = hand
+            if card >= 0 and may_keep and RANK_OF[card] == EIGHT:
+                passes = 0  # a drawn eight kept for later
+                turn = (turn + 1) % n
+                continue
+            if card < 0:
+                if one_card and drew:
+                    passes = 0  # the card drawn did not fit: the turn ends
+                else:
+                    passes = passes + 1 if not drew else 1
+                    if passes >= n:
+                        return _blocked(rules, hands, me)
+                turn = (turn + 1) % n
+                continue
+            named = SUIT_OF[card]
+            if RANK_OF[card] == EIGHT:
+                named = favourite_suit(hand & ~(1 << card), off_pile)
+        else:
+            card, named = choose_card(hand, playable, off_pile)
+        hand &= ~(1 << card)
+        hands[turn] = hand
+        pile.append(card)
+        suit, rank = named, RANK_OF[card]
+        if rank != EIGHT:
+            off_pile[SUIT_OF[card]] -= 1
+        passes = 0
+        if not hand:
+            return 1.0 if turn == me else 0.0
+        turn = (turn + 1) % n
+    return _blocked(rules, hands, me)
+
+
+def _blocked(rules: SimRules, hands: list[int], me: int) -> float:
+    """A blocked hand: the lowest points win (a share each on a tie)."""
+    points = rules.points
+    totals = []
+    for hand in hands:
+        total = 0
+        while hand:
+            low = hand & -hand
+            total += points[low.bit_length() - 1]
+            hand ^= low
+        totals.append(total)
+    low_total = min(totals)
+    if totals[me] != low_total:
+        return 0.0
+    return 1.0 / totals.count(low_total)

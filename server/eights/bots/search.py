@@ -1,0 +1,290 @@
+"""Hard's search at tables where only eights are special: determinized Monte Carlo.
+
+For each of a number of deals of the hidden cards that the view supports (``belief``: a seat
+that drew showed it held nothing that fitted), every candidate action is played out to the
+end of the hand by ``playout`` with the same deal for every candidate, so that the
+candidates are compared on equal cards. The candidate that wins most playouts is chosen;
+the heuristic's own choice (``base``) keeps its place unless another one wins more. The
+number of playouts is fixed (the same view always gets the same answer) and a clock bounds
+it (``Budget.seconds``): past it, the search answers with what it has.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from eights.rules import Action, ActionType, SeatView
+from eights.rules.cards import EIGHT, RANK_OF, SUIT_OF, parse_card, parse_suit
+
+from .belief import EIGHTS, SUIT_MASK, Belief, mask_of, read_belief
+from .medium import UNSEEN_WEIGHT
+from .playout import FITS, SimRules, playout
+from .tactics import suit_counts, without
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much a decision may search: playouts in all, and a clock over them."""
+
+    playouts: int = 480
+    seconds: float | None = 0.040
+    least: int = 8
+    """Deals played out however short the clock."""
+    evidence: float = 1.0
+    """How many standard errors a candidate must win by, deal for deal, to be chosen over
+    the heuristic's own choice (1.0 and 2.0 measured alike; 0 chose worse: docs/bots.md)."""
+
+
+def candidates(view: SeatView, legal: Sequence[Action], base: Action) -> list[Action]:
+    """The actions worth comparing: each play (one eight for each suit it may name, and only
+    suits the hand still holds unless it holds none), and keeping a drawn card."""
+    out: list[Action] = [base]
+    eights_seen: set[int | None] = set()
+    if base.type is ActionType.PLAY and RANK_OF[base.cards[-1]] == EIGHT:
+        eights_seen.add(base.suit)
+    for action in legal:
+        if action == base:
+            continue
+        if action.type is ActionType.KEEP:
+            out.append(action)
+        elif action.type is ActionType.PLAY:
+            last = action.cards[-1]
+            if RANK_OF[last] == EIGHT:
+                if action.suit in eights_seen:
+                    continue
+                rest = without(view.hand, action.cards)
+                held = suit_counts(rest)
+                if action.suit is not None and any(held) and not held[action.suit]:
+                    continue
+                eights_seen.add(action.suit)
+            out.append(action)
+    return out
+
+
+def search(
+    view: SeatView, legal: Sequence[Action], base: Action, rng: random.Random, budget: Budget
+) -> Action:
+    """The candidate that wins the most playouts (``base`` on a tie)."""
+    options = candidates(view, legal, base)
+    if len(options) < 2:
+        return base
+    start = time.perf_counter()
+    table = view.table
+    me = view.seat
+    n = table.players
+    rules = SimRules.of(table.options, n)
+    belief = read_belief(view, eights_tell=True)
+    deal = Dealer(view, belief)
+    mine = mask_of(view.hand)
+    pile = list(table.pile)
+    nxt = (me + table.direction) % n
+    rounds = max(budget.least, budget.playouts // len(options))
+    gain = [0.0] * len(options)
+    """Each candidate's playouts won, less those the base won on the same deals."""
+    square = [0.0] * len(options)
+    deals = 0
+    for done in range(rounds):
+        if (
+            budget.seconds is not None
+            and done >= budget.least
+            and time.perf_counter() - start > budget.seconds
+        ):
+            break
+        hands, stock = deal.sample(rng)
+        hands[me] = mine
+        won = [0.0] * len(options)
+        for i, action in enumerate(options):
+            after = list(hands)
+            if action.type is ActionType.PLAY:
+                card = action.cards[-1]
+                after[me] = mine & ~(1 << card)
+                suit = action.suit if action.suit is not None else SUIT_OF[card]
+                won[i] = playout(
+                    rules,
+                    after,
+                    list(stock),
+                    [*pile, card],
+                    suit,
+                    RANK_OF[card],
+                    nxt,
+                    0,
+                    table.reshuffles,
+                    me,
+                    rng,
+                )
+            else:  # keep the drawn card: the turn passes
+                won[i] = playout(
+                    rules,
+                    after,
+                    list(stock),
+                    list(pile),
+                    table.suit_in_force,
+                    RANK_OF[pile[-1]],
+                    nxt,
+                    0,
+                    table.reshuffles,
+                    me,
+                    rng,
+                )
+        for i in range(1, len(options)):
+            d = won[i] - won[0]
+            gain[i] += d
+            square[i] += d * d
+        deals += 1
+    best = max(range(len(options)), key=lambda i: gain[i])
+    if best == 0 or gain[best] <= 0:
+        return base
+    # Leave the base only on evidence: the paired difference above Z standard errors.
+    mean = gain[best] / deals
+    variance = max(square[best] / deals - mean * mean, 1e-9)
+    if mean * deals**0.5 > budget.evidence * variance**0.5:
+        return options[best]
+    return base
+
+
+class Dealer:
+    """Deals the cards this seat has not seen to the other hands and the stock, each card
+    of another hand drawn from those the log does not rule out for it."""
+
+    def __init__(self, view: SeatView, belief: Belief) -> None:
+        table = view.table
+        self.players = table.players
+        self.unseen = [c for c in range(52) if belief.unseen >> c & 1]
+        slots: list[tuple[int, int]] = []
+        for seat in range(table.players):
+            if seat == view.seat:
+                continue
+            exclusions = list(belief.slots.get(seat, ()))[: table.counts[seat]]
+            exclusions += [0] * (table.counts[seat] - len(exclusions))
+            slots.extend((seat, excluded) for excluded in exclusions)
+        slots.sort(key=lambda slot: -slot[1].bit_count())
+        self.slots = slots
+        self.tells = last_choices(view)
+
+    def sample(self, rng: random.Random) -> tuple[list[int], list[int]]:
+        """One deal: a mask for each hand (this seat's empty) and the stock (top last); a deal
+        in which a seat's choices since it last drew would not all have been its habit is
+        dealt again, up to ``TRIES`` times, and kept with the chance ``SOFT`` for each choice
+        it does not explain."""
+        for _ in range(TRIES):
+            hands, rest = self.deal(rng)
+            misses = sum(1 for tell in self.tells if not tell.explained_by(hands[tell.seat]))
+            if not misses or rng.random() < SOFT**misses:
+                break
+        rng.shuffle(rest)
+        return hands, rest
+
+    def deal(self, rng: random.Random) -> tuple[list[int], list[int]]:
+        """The other hands, each card drawn at random from those its slot may hold, and the
+        cards left (in no particular order)."""
+        pool = list(self.unseen)
+        hands = [0] * self.players
+        random_ = rng.random
+        for seat, excluded in self.slots:
+            size = len(pool)
+            if not size:
+                break
+            index = int(random_() * size)
+            if excluded >> pool[index] & 1:
+                allowed = [i for i, card in enumerate(pool) if not excluded >> card & 1]
+                if allowed:
+                    index = allowed[int(random_() * len(allowed))]
+            hands[seat] |= 1 << pool[index]
+            pool[index] = pool[-1]
+            pool.pop()
+        return hands, pool
+
+
+TRIES = 8
+"""Deals tried before one is kept however little it explains."""
+SOFT = 0.03
+"""The chance a deal is kept for each choice of another seat it does not explain (a player
+that is not Medium chooses otherwise now and then)."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A play another seat chose from its hand (not a card it had to lay after drawing),
+    with no draw of its own since: its hand then was its hand now and the cards it has laid
+    since, this one included (``own``)."""
+
+    seat: int
+    card: int
+    named: int | None
+    fits: int
+    """What fitted the pile then (eights included)."""
+    own: int
+    """Its cards laid from this play on."""
+    off_pile: tuple[int, ...]
+    """For each suit, the cards of it (eights left out) that were off the pile then."""
+
+    def explained_by(self, hand: int) -> bool:
+        """Whether a player who saves eights and plays its strongest suit (held, less
+        ``UNSEEN_WEIGHT`` times the cards of it neither held nor on the pile) would have
+        laid this card from ``hand`` as it was then."""
+        before = hand | self.own
+        ordinary = before & self.fits & ~EIGHTS
+        if RANK_OF[self.card] == EIGHT:
+            if ordinary:
+                return False
+            rest = before & ~(1 << self.card)
+            return self.named is None or not rest & ~EIGHTS or bool(rest & SUIT_MASK[self.named])
+        held = [(before & SUIT_MASK[s]).bit_count() for s in range(4)]
+        off = self.off_pile
+
+        def strength(s: int) -> float:
+            return held[s] - 1 - UNSEEN_WEIGHT * (off[s] - held[s])
+
+        best = max(strength(s) for s in range(4) if ordinary & SUIT_MASK[s])
+        return strength(SUIT_OF[self.card]) >= best - 1e-9
+
+
+def last_choices(view: SeatView) -> list[Choice]:
+    """Every play of each other seat since it last drew that was a choice."""
+    table = view.table
+    on_pile_now = mask_of(table.pile)
+    top_suit, top_rank = 0, 0
+    made: list[tuple[int, int, int | None, int, int]] = []
+    """(seat, card, named, fits, index of the event)"""
+    drew_this_turn: set[int] = set()
+    plays: list[tuple[int, int, int]] = []
+    """(index, seat, card) of every card laid, in order."""
+    for index, event in enumerate(table.log):
+        kind = event["type"]
+        if kind == "opened":
+            card = parse_card(event["card"])
+            top_suit = parse_suit(event["suit"]) if event["suit"] else SUIT_OF[card]
+            top_rank = RANK_OF[card]
+        elif kind == "played":
+            seat = event["seat"]
+            cards = [parse_card(c) for c in event["cards"]]
+            named = parse_suit(event["suit"]) if event["suit"] is not None else None
+            if seat != view.seat and len(cards) == 1 and seat not in drew_this_turn:
+                made.append((seat, cards[0], named, FITS[top_suit][top_rank], index))
+            plays.extend((index, seat, c) for c in cards)
+            drew_this_turn.clear()
+            top_suit = named if named is not None else SUIT_OF[cards[-1]]
+            top_rank = RANK_OF[cards[-1]]
+        elif kind in ("drew", "took"):
+            seat = event["seat"]
+            made = [m for m in made if m[0] != seat]
+            drew_this_turn.add(seat)
+        elif kind in ("kept", "turn_ended", "passed"):
+            drew_this_turn.clear()
+        elif kind == "reshuffled":
+            made = []  # the pile it saw is in the stock now
+    out = []
+    for seat, card, named, fits, index in made:
+        own = 0
+        since = 0
+        for at, by, laid in plays:
+            if at >= index:
+                since |= 1 << laid
+                if by == seat:
+                    own |= 1 << laid
+        off_pile = tuple((SUIT_MASK[s] & (~on_pile_now | since)).bit_count() for s in range(4))
+        out.append(Choice(seat, card, named, fits, own, off_pile))
+    return out
