@@ -4,20 +4,23 @@ shows, and it answers the same view the same way within its budget."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
-from eights.bots import decide
-from eights.bots.belief import SUIT_MASK, fitting, mask_of, read_belief
+from eights.bots import decide, make_bot
+from eights.bots import search as search_module
+from eights.bots.belief import SUIT_MASK, mask_of, read_belief
 from eights.bots.hard import Hard
-from eights.bots.playout import SimRules, choose_card, favourite_suit, playout
+from eights.bots.playout import FITS, SimRules, choose_card, favourite_suit, playout
 from eights.bots.runner import bot_view
-from eights.bots.search import Budget, Dealer, candidates, search
+from eights.bots.search import Budget, Choice, Dealer, candidates, last_choices, search
 from eights.rules import (
     Action,
     ActionType,
     Position,
     Rules,
+    SeatView,
     apply_in_place,
     legal_actions,
     new_game,
@@ -88,3 +91,153 @@ def test_the_simulator_ends_a_hand_as_the_engine_does(variant: str, players: int
         assert simulated == [1.0 / len(winners) if s in winners else 0.0 for s in range(players)]
         compared += 1
     assert compared >= 60
+
+
+def duo_view(data: dict[str, object], seat: int | None = None) -> SeatView:
+    pos = position_from_json(data, Rules.for_variant("duo", 2))
+    return bot_view(pos, pos.turn if seat is None else seat)
+
+
+def midgame_views(variant: str, players: int, count: int) -> list[tuple[Position, SeatView]]:
+    """Views of the seat to act with a choice, along games played by Medium."""
+    medium = make_bot("medium")
+    out: list[tuple[Position, SeatView]] = []
+    game = 0
+    while len(out) < count and game < 200:
+        pos = new_game(Rules.for_variant(variant, players), f"views-{game}")
+        game += 1
+        for _ in range(400):
+            if pos.outcome is not None:
+                break
+            view = bot_view(pos, pos.turn)
+            if len(view.legal) > 1 and len(out) < count and pos.turn == 0:
+                out.append((pos.copy(), view))
+            apply_in_place(pos, decide(medium, view))
+    return out
+
+
+@pytest.mark.parametrize(("variant", "players"), PLAIN_TABLES)
+def test_a_deal_gives_each_hand_its_size_from_the_unseen_cards(variant: str, players: int) -> None:
+    rng = random.Random(variant)
+    for pos, view in midgame_views(variant, players, 25):
+        belief = read_belief(view, eights_tell=True)
+        dealer = Dealer(view, belief)
+        for _ in range(5):
+            hands, stock = dealer.sample(rng)
+            assert hands[view.seat] == 0
+            for seat in range(players):
+                if seat != view.seat:
+                    assert hands[seat].bit_count() == len(pos.hands[seat])
+            dealt = mask_of(stock)
+            for hand in hands:
+                assert not dealt & hand
+                dealt |= hand
+            assert dealt == belief.unseen
+            assert len(stock) == len(pos.stock)
+
+
+def test_a_seat_that_began_to_draw_is_dealt_nothing_that_fitted() -> None:
+    # Seat 1 began a turn by drawing: what it held then held nothing that fitted, so every
+    # deal gives it cards that its slots (one a card, each with what it cannot be) can hold.
+    view = None
+    for _, candidate in midgame_views("duo", 2, 400):
+        log = candidate.table.log
+        for at, event in enumerate(log[:-1]):
+            if event["type"] == "drew" and event["seat"] == 1 and log[at - 1]["type"] == "played":
+                view = candidate
+                break
+        if view is not None:
+            break
+    assert view is not None, "no game had a seat draw"
+    belief = read_belief(view, eights_tell=True)
+    slots = belief.slots[1]
+    excluded = [e for e in slots if e]
+    assert excluded, "the draw showed nothing"
+    dealer = Dealer(view, belief)
+    rng = random.Random(1)
+    for _ in range(50):
+        hands, _ = dealer.sample(rng)
+        hand = hands[1]
+        # The cards can be matched to the slots: each slot's card outside its exclusions.
+        cards = [c for c in range(52) if hand >> c & 1]
+        assert matches(cards, slots), (cards, slots)
+
+
+def matches(cards: list[int], slots: list[int]) -> bool:
+    """Whether each slot can take one of ``cards`` that it does not exclude (a matching)."""
+    owner: dict[int, int] = {}
+
+    def place(slot: int, tried: set[int]) -> bool:
+        for card in cards:
+            if slots[slot] >> card & 1 or card in tried:
+                continue
+            tried.add(card)
+            if card not in owner or place(owner[card], tried):
+                owner[card] = slot
+                return True
+        return False
+
+    return all(place(slot, set()) for slot in range(len(slots)))
+
+
+def test_a_medium_seat_is_explained_by_its_own_hand_and_an_eight_by_nothing_else() -> None:
+    explained = total = 0
+    for pos, view in midgame_views("duo", 2, 150):
+        for choice in last_choices(view):
+            total += 1
+            explained += choice.explained_by(mask_of(pos.hands[choice.seat]))
+    assert total >= 100
+    assert explained >= 0.98 * total
+    # An eight laid while the five of hearts fitted is not Medium's habit.
+    eight = Choice(1, parse("8C"), 3, FITS[2][7], 1 << parse("8C"), (12, 12, 12, 12))
+    assert not eight.explained_by(mask_of([parse("5H"), parse("KS")]))
+    assert eight.explained_by(mask_of([parse("5C"), parse("KS")]))
+    assert not eight.explained_by(mask_of([parse("5C"), parse("KD")]))  # names a suit it lacks
+
+
+def test_hard_keeps_its_eight_to_go_out_rather_than_lay_it_first() -> None:
+    # 4♠ and 8♣ against two cards on the nine of spades: the four now, the eight to go out.
+    view = duo_view(
+        {"hands": [["4S", "8C"], ["KD", "QD"]], "pile": ["9S"], "stock": ["2C", "3C", "5C"]}
+    )
+    hard = Hard("t", budget=Budget(seconds=None))
+    assert decide(hard, view).to_json() == {"type": "play", "cards": ["4S"]}
+
+
+def test_the_search_compares_only_plays_worth_comparing() -> None:
+    view = duo_view(
+        {"hands": [["4S", "8C", "8D", "KS", "2H"], filler_hand(5)], "pile": ["9S"], "stock": []}
+    )
+    base = next(a for a in view.legal if a.type is ActionType.PLAY and a.cards == (parse("4S"),))
+    found = candidates(view, view.legal, base)
+    assert found[0] == base
+    eights = [a for a in found if a.cards[0] in (parse("8C"), parse("8D"))]
+    # One eight for each suit the hand still holds (spades, hearts), not both eights.
+    assert sorted(a.suit or 0 for a in eights) == [2, 3]
+    assert {a.cards[0] for a in found} == {parse("4S"), parse("KS"), parse("8C")}
+
+
+def filler_hand(n: int) -> list[str]:
+    return [f"{r}C" for r in "34567TJQKA"][:n]
+
+
+def test_the_clock_ends_the_search_after_its_least_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    played = []
+
+    def counted(*args: Any) -> float:
+        played.append(1)
+        return playout(*args)
+
+    monkeypatch.setattr(search_module, "playout", counted)
+    view = duo_view(
+        {"hands": [["4S", "KS", "9H"], ["KD", "QD", "2D"]], "pile": ["9S"], "stock": ["2C"]}
+    )
+    base = next(a for a in view.legal if a.type is ActionType.PLAY)
+    action = search(view, view.legal, base, random.Random(1), Budget(10**9, 0.0, least=8))
+    assert action in view.legal
+    assert len(played) == 8 * len(candidates(view, view.legal, base))
+    played.clear()
+    search(view, view.legal, base, random.Random(1), Budget(30, None, least=1))
+    assert len(played) == 30 // len(candidates(view, view.legal, base)) * len(
+        candidates(view, view.legal, base)
+    )

@@ -33,11 +33,13 @@ def _count(n: int, suit: int) -> str:
 
 
 def hint(view: SeatView, hard: Hard | None = None) -> Hint | None:
-    """What Hard would do in this seat, and why; None when the seat has nothing to do."""
+    """What Hard would do in this seat, and why; None when the seat has nothing to do. It is
+    Hard's judgement without its search (``Hard.budget``): a choice whose reason can be said
+    in a sentence, and quick enough to ask at every turn."""
     legal = view.legal
     if not legal:
         return None
-    action = legal[0] if len(legal) == 1 else (hard or Hard())(view, legal)
+    action = legal[0] if len(legal) == 1 else (hard or Hard(budget=None))(view, legal)
     return Hint(action, explain(view, action))
 
 

@@ -1,12 +1,13 @@
 """A fast simulator of the rest of a hand at a table without special cards, for Hard's search.
 
-Hands are 52-bit masks, the stock a list, and every seat plays a quick version of Medium's
-habit (the card of the suit it holds most, an eight only when nothing else fits, naming the
-suit it holds most); the rules are the engine's for tables where only eights are special
-(duo, classic, Ember Ridge and their house rules): drawing until a card fits or one card,
-a drawn card played (a drawn eight kept where keeping is allowed), reshuffles up to the
-table's cap, passes that block the hand, the lowest points winning a blocked hand.
-It is an estimate, not the rules: the engine alone decides what happens at the table.
+Hands are 52-bit masks, the stock a list, and every seat plays Medium's habit (the card of
+its strongest suit, held less 2.1 times unseen; an eight only when nothing else fits,
+naming the strongest suit it still holds). The rules are the engine's for tables where only
+eights are special (duo, classic, Ember Ridge and their house rules): drawing until a card
+fits or one card, a drawn card played (a drawn eight kept where keeping is allowed),
+reshuffles up to the table's cap, passes that block the hand, the lowest points winning a
+blocked hand. It is an estimate, not the rules: the engine alone decides what happens at
+the table (``tests/test_bots_search.py`` checks that the two agree, hand for hand).
 """
 
 from __future__ import annotations
@@ -15,9 +16,10 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from eights.rules.cards import ALL_CARDS, EIGHT, RANK_OF, SUIT_OF
+from eights.rules.cards import ALL_CARDS, CODE_OF, EIGHT, RANK_CHARS, RANK_OF, SUIT_OF
+from eights.rules.table import SAFETY_RESHUFFLES
 
-from .belief import EIGHTS, RANK_MASK, SUIT_MASK
+from .belief import EIGHTS, RANK_MASK, SUIT_MASK, mask_of
 from .medium import UNSEEN_WEIGHT
 
 NOT_EIGHTS = ((1 << 52) - 1) & ~EIGHTS
@@ -47,10 +49,10 @@ class SimRules:
     def of(options: dict[str, Any], players: int) -> SimRules:
         points_of = options.get("points", {})
         points = tuple(
-            points_of.get(_code(c), points_of.get("23456789TJQKA"[RANK_OF[c]], RANK_OF[c] + 2))
+            points_of.get(CODE_OF[c], points_of.get(RANK_CHARS[RANK_OF[c]], RANK_OF[c] + 2))
             for c in ALL_CARDS
         )
-        cap = 50 if options.get("reshuffle", True) else 0
+        cap = SAFETY_RESHUFFLES
         if options.get("reshuffle_limit") is not None:
             cap = min(cap, int(options["reshuffle_limit"]))
         return SimRules(
@@ -62,21 +64,6 @@ class SimRules:
             reshuffle_cap=cap,
             points=points,
         )
-
-
-def _code(card: int) -> str:
-    return "23456789TJQKA"[RANK_OF[card]] + "CDHS"[SUIT_OF[card]]
-
-
-def _mask(cards: list[int]) -> int:
-    out = 0
-    for card in cards:
-        out |= 1 << card
-    return out
-
-
-def _lowest(mask: int) -> int:
-    return (mask & -mask).bit_length() - 1
 
 
 def favourite_suit(hand: int, off_pile: list[int]) -> int:
@@ -142,7 +129,7 @@ def playout(
     may_keep = rules.may_keep
     can_reshuffle = rules.reshuffle
     cap = rules.reshuffle_cap
-    off_pile = [(SUIT_MASK[s] & ~_mask(pile)).bit_count() for s in range(4)]
+    off_pile = [(SUIT_MASK[s] & ~mask_of(pile)).bit_count() for s in range(4)]
     for _ in range(STEPS):
         hand = hands[turn]
         playable = hand & FITS[suit][rank]
