@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from typing import Any
 
 import pytest
 
+from eights.rules import Rules, apply_in_place, legal_actions, new_game
+from eights.rules.record import GameRecorder
 from eights.storage import TTL_SECONDS, presence_key, room_key
 from eights.tableclient import TableClient
 from eights.web.keys import SERVICE
@@ -419,3 +422,42 @@ async def test_a_foreign_page_cannot_post_or_open_a_socket(
         "/api/rooms", data=b"{}", headers={"Origin": str(table.http.make_url("")).rstrip("/")}
     )
     assert same.status == 201
+
+
+def long_record() -> dict[str, Any]:
+    """The record of a random duo game longer than the 16 KiB any other request may be."""
+    for game in range(300):
+        rules = Rules.for_variant("duo", 2)
+        pos = new_game(rules, f"long-{game}")
+        recorder = GameRecorder(rules, f"long-{game}")
+        recorder.start_hand(pos)
+        rng = random.Random(game)
+        while pos.outcome is None:
+            legal = legal_actions(pos)
+            action = legal[rng.randrange(len(legal))]
+            recorder.action(pos.turn, action)
+            apply_in_place(pos, action)
+        recorder.end_hand(pos)
+        record = recorder.to_json(pos)
+        if len(json.dumps(record)) > 16 * 1024:
+            return record
+    raise AssertionError("no random game was that long")
+
+
+async def test_the_record_of_a_long_game_verifies_and_a_larger_body_is_refused(
+    aiohttp_client: Any, make_app: Any
+) -> None:
+    # A whole game's record may be larger than any move or setting: /api/verify takes up to
+    # 512 KiB (a random game at duo was once over 16 KiB, and was refused as too_large).
+    table = await open_table(aiohttp_client, make_app())
+    record = long_record()
+    checked = await table.client.verify(record)
+    assert checked.status == 200, checked.data
+    assert checked.data["ok"] is True
+    assert checked.data["actions"] == len(record["hands"][0]["actions"])
+    huge = dict(record, padding="x" * (512 * 1024))
+    refused = await table.client.verify(huge)
+    assert (refused.status, refused.error) == (413, "too_large")
+    # Every other request keeps its 16 KiB.
+    made = await table.client.request("POST", "/api/rooms", {"name": "x" * (17 * 1024)})
+    assert (made.status, made.error) == (413, "too_large")

@@ -61,6 +61,8 @@ class Settings:
     origins: tuple[str, ...] = ()
     """Extra origins allowed to open sockets and post (the server's own always is)."""
     max_body: int = 16 * 1024
+    max_record: int = 512 * 1024
+    """The body ``/api/verify`` accepts: a whole game's record (a long game's is over 16 KiB)."""
     max_message: int = 4 * 1024
     rate_per_second: float = 20.0
     """Messages a second one socket may send (bursts of ``rate_burst``)."""

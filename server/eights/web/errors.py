@@ -37,15 +37,37 @@ def error_response(error: RoomError, **extra: Any) -> web.Response:
     return web.json_response(body, status=error.status, headers=headers)
 
 
-async def read_json(request: web.Request) -> dict[str, Any] | RoomError:
-    """The request's JSON object, or the error to answer with (``inputs.parse_object``)."""
-    try:
-        raw = await request.read()
-    except web.HTTPRequestEntityTooLarge:
-        return room_error("too_large")
+async def read_json(request: web.Request, limit: int | None = None) -> dict[str, Any] | RoomError:
+    """The request's JSON object, or the error to answer with (``inputs.parse_object``).
+    ``limit``: a body size of its own for this request, instead of the server's
+    ``max_body`` (a game record is larger than any other request)."""
+    if limit is None:
+        try:
+            raw = await request.read()
+        except web.HTTPRequestEntityTooLarge:
+            return room_error("too_large")
+    else:
+        body = await _read_up_to(request, limit)
+        if body is None:
+            return room_error("too_large")
+        raw = body
     if not raw:
         return {}
     return parse_object(raw)
+
+
+async def _read_up_to(request: web.Request, limit: int) -> bytes | None:
+    """The whole body, or None as soon as it is over ``limit`` bytes (or says it will be)."""
+    if request.content_length is not None and request.content_length > limit:
+        return None
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.content.iter_chunked(64 * 1024):
+        size += len(chunk)
+        if size > limit:
+            return None
+        chunks.append(chunk)
+    return b"".join(chunks)
 
 
 _STATUS_CODES = {

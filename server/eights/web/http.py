@@ -24,7 +24,7 @@ from eights.rules.record import RecordError, verify_record
 
 from .errors import error_response, read_json
 from .inputs import flag, name_of, named_seat, seat_in_path, seat_of
-from .keys import HUB, METRICS, SERVICE
+from .keys import HUB, METRICS, SERVICE, SETTINGS
 from .qr import qr_svg
 from .service import HTTP_PRESENCE_MS, Held, Loaded
 
@@ -341,7 +341,7 @@ async def record(request: web.Request) -> web.Response:
 
 @routes.post("/api/verify")
 async def verify(request: web.Request) -> web.Response:
-    data = await read_json(request)
+    data = await read_json(request, limit=request.app[SETTINGS].max_record)
     if isinstance(data, RoomError):
         return error_response(data)
     try:
