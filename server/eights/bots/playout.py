@@ -13,6 +13,7 @@ the table (``tests/test_bots_search.py`` checks that the two agree, hand for han
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -66,6 +67,14 @@ class SimRules:
         )
 
 
+def shuffle(cards: list[int], random_: Callable[[], float]) -> None:
+    """Fisher-Yates in place, from floats: about five times quicker than
+    ``random.shuffle``, which a playout that runs the stock out calls every hand."""
+    for i in range(len(cards) - 1, 0, -1):
+        j = int(random_() * (i + 1))
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 def favourite_suit(hand: int, off_pile: list[int]) -> int:
     """The suit an eight names: the strongest suit the hand still holds (as Medium names it),
     clubs when it holds none."""
@@ -94,6 +103,9 @@ def choose_card(hand: int, playable: int, off_pile: list[int]) -> tuple[int, int
     suit it holds most. ``off_pile``: the cards of each suit (eights left out) off the pile."""
     ordinary = playable & NOT_EIGHTS
     if ordinary:
+        only = SUIT_OF[(ordinary & -ordinary).bit_length() - 1]
+        if not ordinary & ~SUIT_MASK[only]:  # one suit to choose from (the common case)
+            return ordinary.bit_length() - 1, only
         best_mine, best, top = 0, 0, -1e9
         for s, mask in SUITS:
             mine = ordinary & mask
@@ -129,7 +141,8 @@ def playout(
     may_keep = rules.may_keep
     can_reshuffle = rules.reshuffle
     cap = rules.reshuffle_cap
-    off_pile = [(SUIT_MASK[s] & ~mask_of(pile)).bit_count() for s in range(4)]
+    on_pile = mask_of(pile)
+    off_pile = [(mask & ~on_pile).bit_count() for mask in SUIT_MASK]
     for _ in range(STEPS):
         hand = hands[turn]
         playable = hand & FITS[suit][rank]
@@ -145,7 +158,7 @@ def playout(
                     reshuffles += 1
                     top = pile.pop()
                     stock = pile
-                    rng.shuffle(stock)
+                    shuffle(stock, rng.random)
                     pile = [top]
                     off_pile = [(SUIT_MASK[s] & ~(1 << top)).bit_count() for s in range(4)]
                 drawn = stock.pop()

@@ -21,7 +21,7 @@ from eights.rules.cards import EIGHT, RANK_OF, SUIT_OF, parse_card, parse_suit
 
 from .belief import EIGHTS, SUIT_MASK, Belief, mask_of, read_belief
 from .medium import UNSEEN_WEIGHT
-from .playout import FITS, SimRules, playout
+from .playout import FITS, SimRules, playout, shuffle
 from .tactics import suit_counts, without
 
 
@@ -174,7 +174,7 @@ class Dealer:
             misses = sum(1 for tell in self.tells if not tell.explained_by(hands[tell.seat]))
             if not misses or rng.random() < SOFT**misses:
                 break
-        rng.shuffle(rest)
+        shuffle(rest, rng.random)
         return hands, rest
 
     def deal(self, rng: random.Random) -> tuple[list[int], list[int]]:
