@@ -14,7 +14,7 @@ from eights.bots.belief import SUIT_MASK, mask_of, read_belief
 from eights.bots.hard import Hard
 from eights.bots.playout import FITS, SimRules, choose_card, favourite_suit, playout
 from eights.bots.runner import bot_view
-from eights.bots.search import Budget, Choice, Dealer, candidates, last_choices, search
+from eights.bots.search import Budget, Choice, Dealer, candidates, recent_choices, search
 from eights.rules import (
     Action,
     ActionType,
@@ -183,7 +183,7 @@ def matches(cards: list[int], slots: list[int]) -> bool:
 def test_a_medium_seat_is_explained_by_its_own_hand_and_an_eight_by_nothing_else() -> None:
     explained = total = 0
     for pos, view in midgame_views("duo", 2, 150):
-        for choice in last_choices(view):
+        for choice in recent_choices(view):
             total += 1
             explained += choice.explained_by(mask_of(pos.hands[choice.seat]))
     assert total >= 100

@@ -9,10 +9,13 @@ expected to make the next seat draw more cards: from the cards it has not seen, 
 the log shows that seat cannot hold (``belief``), weighted more the fewer cards that seat
 has left, and net of the cost of spending an eight. A play that goes out is always played.
 
+Where only eights are special, that judgement is then checked by a search (``search.py``):
+determinized Monte Carlo over a fast simulator of the hand, which may overrule it on evidence.
+
 Where special cards are in play (Newfoundland's twos, jacks, queens and kings), ``weigh``
 takes over: the same start, with pickups, skips and reversals weighed against the seat that
 is close to going out (``weigh.py``). At the 101 table ``hundred.py`` decides (its Hard
-judgement). At every other table Hard plays exactly as above.
+judgement).
 """
 
 from __future__ import annotations
@@ -87,14 +90,13 @@ def press(view: SeatView, legal: Sequence[Action], hard: Hard) -> Action:
     if effects.any:
         return weigh(view, legal, hard, effects)
     choice = heuristic(view, legal, hard)
-    if hard.budget is None or (
-        choice.type is ActionType.PLAY and len(choice.cards) == len(view.hand)
-    ):
+    if hard.budget is None or goes_out(view, choice):
         return choice
     return search(view, legal, choice, decision_rng(hard.seed, view), hard.budget)
 
 
 def goes_out(view: SeatView, action: Action) -> bool:
+    """The action lays the whole hand."""
     return action.type is ActionType.PLAY and len(action.cards) == len(view.hand)
 
 

@@ -1,12 +1,14 @@
 """Hard's search at tables where only eights are special: determinized Monte Carlo.
 
 For each of a number of deals of the hidden cards that the view supports (``belief``: a seat
-that drew showed it held nothing that fitted), every candidate action is played out to the
-end of the hand by ``playout`` with the same deal for every candidate, so that the
-candidates are compared on equal cards. The candidate that wins most playouts is chosen;
-the heuristic's own choice (``base``) keeps its place unless another one wins more. The
-number of playouts is fixed (the same view always gets the same answer) and a clock bounds
-it (``Budget.seconds``): past it, the search answers with what it has.
+that drew, or laid an eight, showed it held nothing else that fitted; ``Dealer``: a deal its
+choices since it last drew do not explain is dealt again), every candidate action is played
+out to the end of the hand by ``playout`` with the same deal for every candidate, so that
+the candidates are compared on equal cards. The heuristic's own choice (``base``) keeps its
+place unless the candidate that won most beat it, deal for deal, by more than
+``Budget.evidence`` standard errors. The number of playouts is fixed (the same view always
+gets the same answer) and a clock bounds it (``Budget.seconds``): past it, the search
+answers with the deals it has played.
 """
 
 from __future__ import annotations
@@ -67,7 +69,8 @@ def candidates(view: SeatView, legal: Sequence[Action], base: Action) -> list[Ac
 def search(
     view: SeatView, legal: Sequence[Action], base: Action, rng: random.Random, budget: Budget
 ) -> Action:
-    """The candidate that wins the most playouts (``base`` on a tie)."""
+    """The candidate that wins the most playouts, if it beats ``base`` on evidence; else
+    ``base``."""
     options = candidates(view, legal, base)
     if len(options) < 2:
         return base
@@ -137,7 +140,7 @@ def search(
     best = max(range(len(options)), key=lambda i: gain[i])
     if best == 0 or gain[best] <= 0:
         return base
-    # Leave the base only on evidence: the paired difference above Z standard errors.
+    # Leave the base only on evidence: the paired difference above that many standard errors.
     mean = gain[best] / deals
     variance = max(square[best] / deals - mean * mean, 1e-9)
     if mean * deals**0.5 > budget.evidence * variance**0.5:
@@ -162,7 +165,7 @@ class Dealer:
             slots.extend((seat, excluded) for excluded in exclusions)
         slots.sort(key=lambda slot: -slot[1].bit_count())
         self.slots = slots
-        self.tells = last_choices(view)
+        self.tells = recent_choices(view)
 
     def sample(self, rng: random.Random) -> tuple[list[int], list[int]]:
         """One deal: a mask for each hand (this seat's empty) and the stock (top last); a deal
@@ -242,7 +245,7 @@ class Choice:
         return strength(SUIT_OF[self.card]) >= best - 1e-9
 
 
-def last_choices(view: SeatView) -> list[Choice]:
+def recent_choices(view: SeatView) -> list[Choice]:
     """Every play of each other seat since it last drew that was a choice."""
     table = view.table
     on_pile_now = mask_of(table.pile)
