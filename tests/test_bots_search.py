@@ -11,7 +11,7 @@ import pytest
 from eights.bots import decide, make_bot
 from eights.bots import search as search_module
 from eights.bots.belief import SUIT_MASK, mask_of, read_belief
-from eights.bots.hard import Hard
+from eights.bots.hard import Hard, heuristic
 from eights.bots.playout import FITS, SimRules, choose_card, favourite_suit, playout
 from eights.bots.runner import bot_view
 from eights.bots.search import Budget, Choice, Dealer, candidates, recent_choices, search
@@ -241,3 +241,16 @@ def test_the_clock_ends_the_search_after_its_least_deals(monkeypatch: pytest.Mon
     assert len(played) == 30 // len(candidates(view, view.legal, base)) * len(
         candidates(view, view.legal, base)
     )
+
+
+def test_the_search_overrules_the_heuristic_only_now_and_then() -> None:
+    # Along games of Medium, Hard's search keeps its heuristic's choice mostly and leaves it
+    # in some positions (so it is searching), always for an action the seat may take.
+    hard = Hard("t", budget=Budget(seconds=None))
+    views = [view for _, view in midgame_views("duo", 2, 80)]
+    overruled = 0
+    for view in views:
+        chosen = decide(hard, view)
+        assert chosen in view.legal
+        overruled += chosen != heuristic(view, view.legal, hard)
+    assert 0 < overruled < len(views) // 2
