@@ -54,13 +54,31 @@ def rollout_action(pos: Position) -> Action:
     return next(a for a in legal if a.type in (ActionType.DRAW, ActionType.PASS))
 
 
-@pytest.mark.parametrize(("variant", "players"), PLAIN_TABLES)
-def test_the_simulator_ends_a_hand_as_the_engine_does(variant: str, players: int) -> None:
+HOUSE = [
+    {"draw_rule": "one_card", "drawn_card": "must_play"},
+    {"draw_rule": "one_card", "drawn_card": "may_keep"},
+    {"draw_rule": "until_fits", "drawn_card": "may_keep"},
+    {"reshuffle": False},
+    {"opening_eight": "stays"},
+]
+"""House rules the simulator must follow too (the Drawing, Empty stock and Opening eight
+questions of rules/house.py)."""
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "house"),
+    [(v, p, {}) for v, p in PLAIN_TABLES]
+    + [("duo", 2, h) for h in HOUSE]
+    + [("classic", 3, HOUSE[3])],
+)
+def test_the_simulator_ends_a_hand_as_the_engine_does(
+    variant: str, players: int, house: dict[str, Any]
+) -> None:
     """The same deal played the simulator's way on the engine and in the simulator has the
     same winners (hands without a reshuffle: the simulator shuffles with its own source)."""
     compared = 0
     for game in range(120):
-        pos = new_game(Rules.for_variant(variant, players), f"sim-{game}")
+        pos = new_game(Rules.for_variant(variant, players, house), f"sim-{game}")
         rules = SimRules.of(pos.rules.options.to_json(), players)
         top = pos.pile[-1]
         suit = pos.suit if pos.suit is not None else SUIT_OF[top]
