@@ -79,7 +79,7 @@ def test_the_simulator_ends_a_hand_as_the_engine_does(
     compared = 0
     for game in range(120):
         pos = new_game(Rules.for_variant(variant, players, house), f"sim-{game}")
-        rules = SimRules.of(pos.rules.options.to_json(), players)
+        rules = SimRules.of(pos.rules)
         top = pos.pile[-1]
         suit = pos.suit if pos.suit is not None else SUIT_OF[top]
         simulated = [

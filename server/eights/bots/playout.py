@@ -15,10 +15,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
-from eights.rules.cards import ALL_CARDS, CODE_OF, EIGHT, RANK_CHARS, RANK_OF, SUIT_OF
-from eights.rules.table import SAFETY_RESHUFFLES
+from eights.rules import Rules
+from eights.rules.cards import EIGHT, RANK_OF, SUIT_OF
 
 from .belief import EIGHTS, RANK_MASK, SUIT_MASK, mask_of
 from .medium import UNSEEN_WEIGHT
@@ -47,23 +46,18 @@ class SimRules:
     points: tuple[int, ...]
 
     @staticmethod
-    def of(options: dict[str, Any], players: int) -> SimRules:
-        points_of = options.get("points", {})
-        points = tuple(
-            points_of.get(CODE_OF[c], points_of.get(RANK_CHARS[RANK_OF[c]], RANK_OF[c] + 2))
-            for c in ALL_CARDS
-        )
-        cap = SAFETY_RESHUFFLES
-        if options.get("reshuffle_limit") is not None:
-            cap = min(cap, int(options["reshuffle_limit"]))
+    def of(rules: Rules) -> SimRules:
+        """The simulator's reading of a table's rules (points and reshuffle cap: the
+        engine's own)."""
+        o = rules.options
         return SimRules(
-            players=players,
-            one_card=options.get("draw_rule") == "one_card",
-            max_draws=options.get("max_draws") or 1000,
-            may_keep=options.get("drawn_card") == "may_keep",
-            reshuffle=bool(options.get("reshuffle", True)),
-            reshuffle_cap=cap,
-            points=points,
+            players=rules.players,
+            one_card=o.draw_rule == "one_card",
+            max_draws=o.max_draws or 1000,
+            may_keep=o.drawn_card == "may_keep",
+            reshuffle=o.reshuffle,
+            reshuffle_cap=rules.reshuffle_cap,
+            points=rules.card_points,
         )
 
 

@@ -18,7 +18,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from eights.rules import Action, ActionType, SeatView
+from eights.rules import Action, ActionType, Rules, SeatView
 from eights.rules.cards import EIGHT, RANK_OF, SUIT_OF, parse_card, parse_suit
 
 from .belief import EIGHTS, SUIT_MASK, Belief, mask_of, read_belief
@@ -78,12 +78,14 @@ def search(
     table = view.table
     me = view.seat
     n = table.players
-    rules = SimRules.of(table.options, n)
+    rules = SimRules.of(Rules.for_variant(table.variant, n, table.options))
     belief = read_belief(view, eights_tell=True)
     deal = Dealer(view, belief)
     mine = mask_of(view.hand)
     pile = list(table.pile)
     nxt = (me + table.direction) % n
+    starts = [_start(action, mine, pile, table.suit_in_force) for action in options]
+    """For each candidate: this seat's hand, the pile, the suit and rank in force after it."""
     rounds = max(budget.least, budget.playouts // len(options))
     gain = [0.0] * len(options)
     """Each candidate's playouts won, less those the base won on the same deals."""
@@ -97,41 +99,13 @@ def search(
         ):
             break
         hands, stock = deal.sample(rng)
-        hands[me] = mine
         won = [0.0] * len(options)
-        for i, action in enumerate(options):
+        for i, (hand, laid, suit, rank) in enumerate(starts):
             after = list(hands)
-            if action.type is ActionType.PLAY:
-                card = action.cards[-1]
-                after[me] = mine & ~(1 << card)
-                suit = action.suit if action.suit is not None else SUIT_OF[card]
-                won[i] = playout(
-                    rules,
-                    after,
-                    list(stock),
-                    [*pile, card],
-                    suit,
-                    RANK_OF[card],
-                    nxt,
-                    0,
-                    table.reshuffles,
-                    me,
-                    rng,
-                )
-            else:  # keep the drawn card: the turn passes
-                won[i] = playout(
-                    rules,
-                    after,
-                    list(stock),
-                    list(pile),
-                    table.suit_in_force,
-                    RANK_OF[pile[-1]],
-                    nxt,
-                    0,
-                    table.reshuffles,
-                    me,
-                    rng,
-                )
+            after[me] = hand
+            won[i] = playout(
+                rules, after, list(stock), list(laid), suit, rank, nxt, 0, table.reshuffles, me, rng
+            )
         for i in range(1, len(options)):
             d = won[i] - won[0]
             gain[i] += d
@@ -146,6 +120,18 @@ def search(
     if mean * deals**0.5 > budget.evidence * variance**0.5:
         return options[best]
     return base
+
+
+def _start(
+    action: Action, hand: int, pile: list[int], in_force: int
+) -> tuple[int, list[int], int, int]:
+    """Where a playout starts after ``action``: this seat's hand, the pile (top last), and the
+    suit and rank in force (keeping a drawn card leaves the table as it is)."""
+    if action.type is not ActionType.PLAY:
+        return hand, pile, in_force, RANK_OF[pile[-1]]
+    card = action.cards[-1]
+    suit = action.suit if action.suit is not None else SUIT_OF[card]
+    return hand & ~(1 << card), [*pile, card], suit, RANK_OF[card]
 
 
 class Dealer:
