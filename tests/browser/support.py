@@ -464,3 +464,15 @@ def bright(page: Page) -> set[str]:
     """The cards of the hand shown as playable."""
     cards = page.locator("[data-testid=hand] [data-card][data-playable=true]")
     return {str(c) for c in cards.evaluate_all("els => els.map(e => e.dataset.card)")}
+
+
+LISTEN = """
+window.__said = [];
+document.addEventListener("DOMContentLoaded", () => {
+  const region = document.getElementById("status");
+  const note = () => window.__said.push(region.textContent.trim());
+  new MutationObserver(note).observe(region, {childList: true, characterData: true, subtree: true});
+});
+"""
+"""An init script: every sentence the live region is given is kept in ``window.__said`` for
+the test (a screen reader hears each)."""

@@ -32,6 +32,7 @@ from eights.rules.cards import CODE_OF, JACK, RANK_OF, SIX, SUIT_CHARS, SUIT_OF,
 from eights.rules.view import event_for
 from tests.browser.foresight import load_room, stored_rooms
 from tests.browser.support import (
+    LISTEN,
     Device,
     after_first_press,
     bright,
@@ -58,16 +59,6 @@ AHEAD = 4000
 TURNS = 600
 """More turns of the player than such a game takes through the page."""
 GOALS = ("multi", "covered", "bridge")
-
-LISTEN = """
-window.__said = [];
-document.addEventListener("DOMContentLoaded", () => {
-  const region = document.getElementById("status");
-  const note = () => window.__said.push(region.textContent.trim());
-  new MutationObserver(note).observe(region, {childList: true, characterData: true, subtree: true});
-});
-"""
-"""Every sentence the live region is given, kept for the test."""
 
 
 @pytest.fixture(scope="module")

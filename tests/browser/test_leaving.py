@@ -13,19 +13,19 @@ import re
 
 from playwright.sync_api import Locator, Page, expect
 
-from tests.browser.support import STEP_MS, Device, settle, table, take_seat, token_of, wait_table
+from tests.browser.support import (
+    LISTEN,
+    STEP_MS,
+    Device,
+    settle,
+    table,
+    take_seat,
+    token_of,
+    wait_table,
+)
 from tests.browser.test_table_keys import one_move
 
 PHONE = {"width": 360, "height": 740}
-LISTEN = """
-window.__said = [];
-document.addEventListener("DOMContentLoaded", () => {
-  const region = document.getElementById("status");
-  const note = () => window.__said.push(region.textContent.trim());
-  new MutationObserver(note).observe(region, {childList: true, characterData: true, subtree: true});
-});
-"""
-"""Every sentence the live region is given, kept for the test."""
 HOME = re.compile(r"^http://127\.0\.0\.1:\d+/$")
 HUMAN_MOVES = 40
 """More of the people's moves than it takes for the turn to come round to a seat."""
@@ -34,14 +34,7 @@ HUMAN_MOVES = 40
 def three_seats(device: Device) -> tuple[Page, Page, Page]:
     """Ann hosts a Classic table of three; Bo and Cy sit down from the invitation, the
     table starts once it is full. Returns the pages of seats 0, 1 and 2."""
-    host = listening(device)
-    host.goto("/")
-    host.get_by_test_id("my-name").fill("Ann")
-    host.get_by_test_id("online-variant").select_option("classic")
-    host.get_by_test_id("online-players").select_option("3")
-    host.get_by_test_id("online-computers").select_option("0")
-    host.get_by_test_id("create-online").click()
-    link = host.get_by_test_id("invite-link").input_value()
+    host, link = classic_for_three(device, "Ann")
     bo, cy = listening(device), listening(device)
     for page, name in ((bo, "Bo"), (cy, "Cy")):
         page.goto(link)
@@ -52,6 +45,20 @@ def three_seats(device: Device) -> tuple[Page, Page, Page]:
         expect(table(page)).to_have_attribute("data-seat", str(seat))
         expect(page.get_by_test_id("opponent")).to_have_count(2)
     return pages
+
+
+def classic_for_three(device: Device, name: str | None = None) -> tuple[Page, str]:
+    """The host's page (named ``name`` if given) with a Classic table of three open, no seat
+    kept for the computer, and its invitation link."""
+    host = listening(device)
+    host.goto("/")
+    if name is not None:
+        host.get_by_test_id("my-name").fill(name)
+    host.get_by_test_id("online-variant").select_option("classic")
+    host.get_by_test_id("online-players").select_option("3")
+    host.get_by_test_id("online-computers").select_option("0")
+    host.get_by_test_id("create-online").click()
+    return host, host.get_by_test_id("invite-link").input_value()
 
 
 def listening(device: Device) -> Page:
@@ -260,14 +267,7 @@ def test_the_host_of_a_public_table_sees_who_watches_and_may_stop_them(device: D
 
 
 def test_a_friend_after_the_start_takes_the_seat_the_computer_kept(device: Device) -> None:
-    host = listening(device)
-    host.goto("/")
-    host.get_by_test_id("my-name").fill("Ann")
-    host.get_by_test_id("online-variant").select_option("classic")
-    host.get_by_test_id("online-players").select_option("3")
-    host.get_by_test_id("online-computers").select_option("0")
-    host.get_by_test_id("create-online").click()
-    link = host.get_by_test_id("invite-link").input_value()
+    host, link = classic_for_three(device, "Ann")
     bo = listening(device)
     bo.goto(link)
     take_seat(bo, "Bo")
@@ -355,13 +355,7 @@ def test_a_friend_away_past_the_limit_is_played_by_the_computer_until_back(
 
 
 def test_a_friend_who_leaves_before_the_start_frees_the_seat(device: Device) -> None:
-    host = listening(device)
-    host.goto("/")
-    host.get_by_test_id("online-variant").select_option("classic")
-    host.get_by_test_id("online-players").select_option("3")
-    host.get_by_test_id("online-computers").select_option("0")
-    host.get_by_test_id("create-online").click()
-    link = host.get_by_test_id("invite-link").input_value()
+    host, link = classic_for_three(device)
     bo = listening(device)
     bo.goto(link)
     take_seat(bo, "Bo")

@@ -44,6 +44,7 @@ from tests.browser.foresight import (
     stored_rooms,
 )
 from tests.browser.support import (
+    LISTEN,
     Device,
     after_first_press,
     bright,
@@ -69,15 +70,6 @@ MOVES = 400
 """More turns than a game to 50 takes at four seats; a game still going after this many is
 a bug."""
 
-LISTEN = """
-window.__said = [];
-document.addEventListener("DOMContentLoaded", () => {
-  const region = document.getElementById("status");
-  const note = () => window.__said.push(region.textContent.trim());
-  new MutationObserver(note).observe(region, {childList: true, characterData: true, subtree: true});
-});
-"""
-"""Every sentence the live region is given, kept for the test (a screen reader hears each)."""
 
 COUNT_WORDS = ("no", "one", "two", "three", "four")
 
