@@ -17,7 +17,7 @@ import redis
 from eights.storage import redis_server_binary
 from eights.web import Settings, create_app
 
-pytest_plugins = ["tests.watchdog", "tests.redis_cluster"]
+pytest_plugins = ["tests.watchdog", "tests.needs", "tests.redis_cluster"]
 
 START_SECONDS = 20.0
 SYNC_SECONDS = 30.0

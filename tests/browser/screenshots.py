@@ -18,12 +18,11 @@ from pathlib import Path
 
 from playwright.sync_api import BrowserContext, Page, expect, sync_playwright
 
+from tests import programs
 from tests.browser.support import (
     MAX_ACTIONS,
-    MISSING_CHROMIUM,
     STEP_MS,
     after_first_press,
-    chromium_path,
     click_move,
     launch,
     my_turn,
@@ -594,9 +593,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", default=None, help="one group of screens, e.g. hundred-and-one")
     args = parser.parse_args(argv)
     expect.set_options(timeout=STEP_MS)
-    executable = chromium_path()
+    executable = programs.find("chromium")
     if executable is None:
-        print(MISSING_CHROMIUM, file=sys.stderr)
+        print(programs.missing_reason("chromium"), file=sys.stderr)
         return 2
     with (
         tempfile.TemporaryDirectory(prefix="eights-screens-") as data,

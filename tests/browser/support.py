@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import re
 import selectors
-import shutil
 import socket
 import subprocess
 import sys
@@ -25,7 +24,6 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, Playwrig
 Device = Callable[..., BrowserContext]
 """Opens a new browser context (a device of its own) with the given options."""
 
-CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -35,7 +33,6 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
-MISSING_CHROMIUM = "Chromium is not installed: apt-get install -y chromium"
 SERVER_START_SECONDS = 30.0
 STEP_MS = 15_000
 """The longest any one wait for the table may take (a move, a push, a page)."""
@@ -46,13 +43,6 @@ still going after this many is a bug."""
 OPEN_LINE = re.compile(r"Eights is open at http://[^:/]+:(\d+)/")
 CARD_ATTRIBUTE = re.compile(r'="([2-9TJQKA][CDHS])"')
 """An attribute whose whole value is a card code (data-card="8H", data-focus, …)."""
-
-
-def chromium_path() -> str | None:
-    """Debian's Chromium, or whatever ``chromium`` is on PATH; None when neither is."""
-    if Path(CHROMIUM).exists():
-        return CHROMIUM
-    return shutil.which("chromium")
 
 
 def launch(playwright: Playwright, executable: str) -> Browser:

@@ -5,7 +5,6 @@ drawn on the server (segno), decoded with zbarimg."""
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -13,6 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests import programs
 from tests.browser.support import (
     STEP_MS,
     Device,
@@ -26,7 +26,6 @@ from tests.browser.support import (
 
 TIMER_SECONDS = 8
 """The shortest clock that leaves the test time to draw a card before it runs out."""
-MISSING_ZBAR = "zbarimg is not installed: apt-get install -y zbar-tools"
 
 
 # ---- helpers --------------------------------------------------------------------------
@@ -163,12 +162,11 @@ def test_the_guest_is_asked_for_a_name_and_both_devices_see_names_change(device:
 # ---- 16. the QR code is drawn on the server and decodes to the link ----------------------
 
 
+@pytest.mark.needs("zbarimg")
 def test_the_invitation_qr_code_comes_from_the_server_and_decodes_to_the_link(
     device: Device, tmp_path: Path
 ) -> None:
-    zbarimg = shutil.which("zbarimg")
-    if zbarimg is None:
-        pytest.skip(MISSING_ZBAR)
+    zbarimg = programs.require("zbarimg")
     page = device(device_scale_factor=2).new_page()
     page.goto("/")
     page.get_by_test_id("create-online").click()
