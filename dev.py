@@ -34,8 +34,6 @@ Outcome = dict[str, Any]
 """A pytest run's counts and skips by reason, as tests/needs.py writes them."""
 Results = list[tuple[str, int, Outcome | None]]
 """Each step's name, exit code and (for pytest) outcome, for the summary."""
-SYSTEM_DIRS = ("/usr/local/sbin", "/usr/sbin", "/sbin")
-"""Where Debian puts nginx: added to the tests' PATH where a user's PATH lacks them."""
 
 
 def _bin(name: str) -> Path:
@@ -99,13 +97,6 @@ def _programs() -> ModuleType:
     sys.modules[spec.name] = module  # dataclasses look their module up while it loads
     spec.loader.exec_module(module)
     return module
-
-
-def _with_system_dirs() -> None:
-    """Debian's nginx lives in /usr/sbin, which a user's PATH may not hold."""
-    path = os.environ.get("PATH", os.defpath).split(os.pathsep)
-    extra = [d for d in SYSTEM_DIRS if d not in path and Path(d).is_dir()]
-    os.environ["PATH"] = os.pathsep.join([*path, *extra])
 
 
 def install_system_programs() -> None:
@@ -182,7 +173,6 @@ def _summary(results: Results) -> str:
 
 
 def test(extra: list[str]) -> None:
-    _with_system_dirs()
     install_system_programs()
     results: Results = []
     for name, argv in (

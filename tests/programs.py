@@ -78,9 +78,16 @@ def find(command: str) -> str | None:
     return path
 
 
+SYSTEM_DIRS = ("/usr/local/sbin", "/usr/sbin", "/sbin")
+"""Where Debian puts nginx: on root's PATH, not always on a user's."""
+
+
 def missing_reason(command: str) -> str:
     """The sentence a skipped test gives: what is missing, its package, and why."""
     program = BY_COMMAND[command]
+    aside = shutil.which(command, path=os.pathsep.join(SYSTEM_DIRS))
+    if aside is not None:
+        return f"{aside} (Debian package {program.package}) is in a folder not on PATH: add it"
     wanted = ".".join(map(str, program.minimum))
     what = f"{command} {wanted} or newer" if program.minimum else command
     how = (
