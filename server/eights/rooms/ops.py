@@ -166,7 +166,7 @@ def parse_spec(data: dict[str, Any]) -> TableSpec | RoomError:
         away_limit = data["away_limit"]
         if not (away_limit is None or (type(away_limit) is int and away_limit in AWAY_LIMITS)):
             return room_error("bad_options", "The away limit is null, or 30 to 3600 seconds.")
-    if mode is not Mode.ONLINE and (public or "away_limit" in data):
+    if mode is not Mode.ONLINE and ("public" in data or "away_limit" in data):
         return room_error("bad_request", "public and away_limit are for a table with friends.")
     return TableSpec(
         mode, variant, options, players, level, speed, timer, tuple(names), house, computer,

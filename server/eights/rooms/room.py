@@ -8,6 +8,7 @@ device is sent.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Literal
@@ -147,6 +148,15 @@ class Room:
         """The people the table waits for when they are away: every person's seat the
         computer is not playing."""
         return [i for i, seat in enumerate(self.seats) if seat.kind == "human" and not seat.away]
+
+    def everyone_here(self, here: AbstractSet[int]) -> bool:
+        """Whether every person the table waits for is connected (``here``: the seats
+        connected). At pass and play one device holds every seat: any of them here is
+        everyone."""
+        waited = self.waited_for()
+        if self.mode is Mode.LOCAL:
+            return not waited or any(seat in here for seat in waited)
+        return all(seat in here for seat in waited)
 
     @property
     def watching(self) -> bool:

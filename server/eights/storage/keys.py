@@ -6,6 +6,10 @@ from __future__ import annotations
 PREFIX = "eights"
 TTL_SECONDS = 7 * 24 * 3600
 """Every key of a room expires seven days after the room's last activity."""
+EXPIRY_SLACK_SECONDS = 3600
+"""A change moves the room's expiry back to ``TTL_SECONDS`` only once it has run down this
+far (each EXPIRE is a write in the append-only file): a room's keys always have between
+``TTL_SECONDS - EXPIRY_SLACK_SECONDS`` and ``TTL_SECONDS`` left after any change."""
 
 
 def room_key(token: str) -> str:
@@ -33,6 +37,9 @@ def room_keys(token: str) -> list[str]:
 
 LOBBY_KEY = f"{PREFIX}:lobby"
 """The public tables, token -> when made (epoch ms): the lobby lists them from here."""
+LOBBY_KEEP = 1000
+"""The newest public tables the lobby's set keeps (the lobby reads the newest 200): a
+bound by design, whatever the rate at which tables are made (~80 KB at most)."""
 
 
 def channel(token: str) -> str:

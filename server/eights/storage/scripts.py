@@ -11,6 +11,8 @@ written in parts by its next change.
 
 from __future__ import annotations
 
+from .keys import EXPIRY_SLACK_SECONDS
+
 SAVE = """
 local current = redis.call('HGET', KEYS[1], 'v')
 if ARGV[1] == '' then
@@ -45,21 +47,23 @@ if first <= #ARGV then
   redis.call('LTRIM', KEYS[4], -tonumber(ARGV[8]), -1)
 end
 local ttl = tonumber(ARGV[3])
-if redis.call('TTL', KEYS[1]) < ttl - 3600 or ARGV[7] == 'r' then
-  for i = 1, 4 do
-    if redis.call('EXISTS', KEYS[i]) == 1 then redis.call('EXPIRE', KEYS[i], ttl) end
-  end
+local refresh = redis.call('TTL', KEYS[1]) < ttl - EXPIRY_SLACK or ARGV[7] == 'r'
+for i = 1, 4 do
+  local left = redis.call('TTL', KEYS[i])
+  if left == -1 or (refresh and left ~= -2) then redis.call('EXPIRE', KEYS[i], ttl) end
 end
 if ARGV[1] ~= '' then redis.call('PUBLISH', ARGV[4], 'v' .. ARGV[2]) end
 return 0
-"""
+""".replace("EXPIRY_SLACK", str(EXPIRY_SLACK_SECONDS))
 """Compare-and-set on the version, writing only the parts that changed. KEYS: room,
 presence, moves, ids. ARGV: expected version ('' to create), new version, ttl, channel,
 fixed part ('' when unchanged), tick, 'a' to append or 'r' to replace the lists, how many
 ids to keep, how many move entries follow, the move entries, then the id entries. 0 when
 saved (and announced), -1 when the room is gone, -2 when creating a room that exists, else
-the version the room is really at. The keys' expiry moves to ``ttl`` from now at most once
-an hour (each EXPIRE is a write in the append-only file)."""
+the version the room is really at. The keys' expiry moves to ``ttl`` from now once it has
+run down by ``EXPIRY_SLACK_SECONDS`` (an hour: each EXPIRE is a write in the append-only
+file), and a key without one (the lists are born by their first RPUSH) gets it at once:
+no key of a room is ever without an expiry."""
 
 PRESENCE = """
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[3])

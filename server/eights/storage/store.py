@@ -25,6 +25,7 @@ from . import scripts
 from .batch import ScriptBatch
 from .cluster import Cluster, ClusterBatch, ClusterScript
 from .keys import (
+    LOBBY_KEEP,
     LOBBY_KEY,
     TTL_SECONDS,
     channel,
@@ -92,8 +93,13 @@ class RoomStore:
         return code == 0
 
     async def list_public(self, token: str, created_ms: int) -> None:
-        """Put a public table in the lobby's list."""
-        await self.redis.zadd(LOBBY_KEY, {token: created_ms})
+        """Put a public table in the lobby's list, which keeps the newest ``LOBBY_KEEP``
+        and expires a week after the last one was listed."""
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.zadd(LOBBY_KEY, {token: created_ms})
+            pipe.zremrangebyrank(LOBBY_KEY, 0, -LOBBY_KEEP - 1)
+            pipe.expire(LOBBY_KEY, self.ttl)
+            await pipe.execute()
 
     async def public_tables(self, now_ms: int, count: int) -> list[str]:
         """The newest ``count`` public tables (tokens), forgetting those older than a

@@ -283,7 +283,7 @@ async def spectators(request: web.Request) -> web.Response:
     data = await read_json(request)
     if isinstance(data, RoomError):
         return error_response(data)
-    allowed = flag(data, "allowed", True)
+    allowed = flag(data, "allowed", None)
     if isinstance(allowed, RoomError):
         return error_response(allowed)
     service = request.app[SERVICE]

@@ -226,15 +226,12 @@ class Hub:
             here = await self.connected(token, fresh=fresh)
 
             def present(room: Room, here: set[int] = here) -> bool:
-                return self.everyone_here(room.waited_for(), here)
+                return room.everyone_here(here)
 
             result, loaded = await self.service.act(token, seat, request, present)
             if not (isinstance(result, RoomError) and result.code == "opponent_away"):
                 break
         return result, loaded
-
-    def everyone_here(self, loaded_room_humans: list[int], here: set[int]) -> bool:
-        return all(seat in here for seat in loaded_room_humans)
 
     # ---- news --------------------------------------------------------------------------
     async def _listen(self) -> None:
@@ -350,7 +347,7 @@ class Hub:
             self.push(loaded, here)
             room = loaded.room
             overdue = room.deadline is not None and room.deadline <= self.service.clock()
-            if rearm and overdue and self.everyone_here(room.waited_for(), here):
+            if rearm and overdue and room.everyone_here(here):
                 self._spawn(self._rearm(token))
             self._watch_away(loaded, here)
             self.schedule(loaded)
@@ -478,9 +475,7 @@ class Hub:
         if loaded is None or loaded.room.version != version:
             return
         here = await self.service.store.present(token, self.service.clock())
-        if loaded.room.mode is Mode.ONLINE and not self.everyone_here(
-            loaded.room.waited_for(), here
-        ):
+        if loaded.room.mode is Mode.ONLINE and not loaded.room.everyone_here(here):
             return  # the clock waits for an absent player; it restarts when they are back
         if await self.service.expire_turn(token, version) is not None:
             await self.after_change(token)

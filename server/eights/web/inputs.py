@@ -100,8 +100,9 @@ def name_of(data: dict[str, Any]) -> str | RoomError:
     return value
 
 
-def flag(data: dict[str, Any], key: str, default: bool) -> bool | RoomError:
-    """A true/false field: JSON ``true`` or ``false`` only."""
+def flag(data: dict[str, Any], key: str, default: bool | None) -> bool | RoomError:
+    """A true/false field: JSON ``true`` or ``false`` only; ``default`` where it is absent
+    (None: it must be there)."""
     value = data.get(key, default)
     if not isinstance(value, bool):
         return room_error("bad_request", f"{key} is true or false.")

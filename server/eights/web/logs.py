@@ -13,7 +13,7 @@ import orjson
 
 LOG_FORMATS = ("text", "json")
 SECRET_LIKE = re.compile(r"[A-Za-z0-9_\-]{20,}")
-"""A run as long as a token (22), a nonce (16), a seed (32 hex) or a credential's parts:
+"""A run as long as a token (22), a nonce (16), a seed (64 hex) or a credential's parts:
 no word of a log sentence is that long."""
 
 

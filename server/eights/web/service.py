@@ -60,6 +60,14 @@ def new_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+SEED_BYTES = 32
+
+
+def new_seed() -> str:
+    """A game's secret seed: 32 random bytes as 64 hex characters (docs/fairness.md)."""
+    return secrets.token_hex(SEED_BYTES)
+
+
 @dataclass(frozen=True)
 class Loaded:
     room: Room
@@ -311,7 +319,7 @@ class TableService:
                 token,
                 spec,
                 nonces=[secrets.token_urlsafe(12) for _ in range(spec.players)],
-                seeds=(secrets.token_hex(16), secrets.token_hex(16), secrets.token_hex(16)),
+                seeds=(new_seed(), new_seed(), new_seed()),
                 entropy=entropy,
                 now=self.clock(),
             )
@@ -328,7 +336,7 @@ class TableService:
 
     async def join(self, token: str, data: dict[str, Any]) -> tuple[Loaded, int, str] | RoomError:
         nonce = secrets.token_urlsafe(12)
-        seed = secrets.token_hex(16)
+        seed = new_seed()
         entropy = _entropy(data.get("entropy"))
 
         def operation(room: Room, position: Position | None) -> Change | RoomError:
@@ -356,7 +364,7 @@ class TableService:
     async def agree(
         self, token: str, seats: list[int], entropy: object
     ) -> tuple[Change | Repeat | RoomError | None, Loaded | None]:
-        seed = secrets.token_hex(16)
+        seed = new_seed()
         mixed = _entropy(entropy)
 
         def operation(room: Room, position: Position | None) -> Change | RoomError:
@@ -400,7 +408,7 @@ class TableService:
         self, token: str, seat: int
     ) -> tuple[Change | Repeat | RoomError | None, Loaded | None]:
         """The host starts a table with friends; free seats go to the computer."""
-        seed = secrets.token_hex(16)
+        seed = new_seed()
 
         def operation(room: Room, position: Position | None) -> Change | RoomError:
             return ops.start(room, seat, seed=seed, now=self.clock())

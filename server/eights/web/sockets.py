@@ -334,7 +334,7 @@ async def _handle(device: Device, data: dict[str, Any], service: TableService, h
     elif kind == "end":
         result, _ = await service.end(token, device.seats[0])
     elif kind == "spectators":
-        allowed = flag(data, "allowed", True)
+        allowed = flag(data, "allowed", None)
         if isinstance(allowed, RoomError):
             _refuse(device, allowed, id=request_id)
             return
