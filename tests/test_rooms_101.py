@@ -247,7 +247,7 @@ def test_a_computer_that_lays_a_bridge_decides_in_the_same_change() -> None:
             if position.outcome is not None:
                 change = must(ops.agree(room, position, [], entropy="", seed="s", now=now))
             else:
-                made = ops.bot_turn(room, position, now)
+                made = ops.bot_turn_here(room, position, now)
                 assert made is not None
                 change = must(made)
             assert bridge_seat(change.position) is None or change.room.bridge_deadline is None

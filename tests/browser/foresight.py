@@ -1,6 +1,6 @@
 """Seeing a computer game ahead: the browser test of the Newfoundland table reads the room
 its page opened from the test server's own Redis, plays the whole game ahead with the
-rooms layer's own functions (the computer's moves are those ``ops.bot_turn`` makes, the
+rooms layer's own functions (the computer's moves are those ``ops.bot_turn_here`` makes, the
 human's those of a scripted strategy), and keeps the table only when that game exercises
 every special the test asserts. The page then plays the same game, move for move.
 
@@ -19,7 +19,7 @@ from typing import Any
 from redis import Redis
 
 from eights.rooms import Room
-from eights.rooms.ops import Change, act, agree, bot_turn
+from eights.rooms.ops import Change, act, agree, bot_turn_here
 from eights.rooms.replay import position_of
 from eights.rules import Action, ActionType, SeatView, view_for
 from eights.rules.cards import CODE_OF, EIGHT, KING, RANK_OF, SUIT_OF, TWO
@@ -165,7 +165,7 @@ class Foresight:
 
 def play_ahead(room: Room) -> Foresight:
     """The rest of ``room``'s game, the human playing ``choose`` and the computer as the
-    server plays it (``ops.bot_turn``), with the next hand dealt as soon as a hand ends."""
+    server plays it (``ops.bot_turn_here``), with the next hand dealt as soon as a hand ends."""
     position = position_of(room)
     assert position is not None, "the table has not been dealt"
     progress = Progress()
@@ -179,7 +179,7 @@ def play_ahead(room: Room) -> Foresight:
             change = _must(agree(room, position, [HUMAN], entropy="", seed="0" * 32, now=0))
             hands += 1
         elif room.seats[position.turn].kind == "bot":
-            made = bot_turn(room, position, now=0)
+            made = bot_turn_here(room, position, now=0)
             assert made is not None, "the computer did not move"
             change = made
         else:

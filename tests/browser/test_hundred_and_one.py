@@ -25,7 +25,7 @@ from playwright.sync_api import Page, expect
 
 from eights.rooms import Room
 from eights.rooms.bridges import bridge_seat
-from eights.rooms.ops import Change, act, agree, bot_turn
+from eights.rooms.ops import Change, act, agree, bot_turn_here
 from eights.rooms.replay import position_of
 from eights.rules import Action, ActionType, SeatView, view_for
 from eights.rules.cards import CODE_OF, JACK, RANK_OF, SIX, SUIT_CHARS, SUIT_OF, TEN
@@ -175,7 +175,7 @@ def play_ahead(room: Room) -> Foresight:
             change = _step(room, position, Action(ActionType.BRIDGE), {"bridge"}, view, steps)
             progress.done.add("bridge")
         elif room.seats[position.turn].kind == "bot":
-            made = bot_turn(room, position, now=0)
+            made = bot_turn_here(room, position, now=0)
             assert made is not None, "the computer did not move"
             change = made
         else:

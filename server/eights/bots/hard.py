@@ -31,7 +31,7 @@ from .effects import Effects
 from .hundred import HARD, choose, is_101
 from .interface import decision_rng
 from .medium import medium_choice
-from .search import Budget, search
+from .search import Budget, SearchStats, search
 from .tactics import is_wild, plays_of
 from .weigh import names_a_held_suit, weigh
 
@@ -64,9 +64,16 @@ class Hard:
     budget: Budget | None = field(default_factory=Budget)
     """Where only eights are special: how much it searches (``search.py``); None: it does
     not, and plays the heuristic alone."""
+    stats: SearchStats = field(default_factory=SearchStats, compare=False, repr=False)
+    """Its searches so far, and those the safety clock cut short."""
 
     def __call__(self, view: SeatView, legal: Sequence[Action]) -> Action:
         return press(view, legal, self)
+
+    @property
+    def timeouts(self) -> int:
+        """Searches the safety clock cut short (a tournament reports them)."""
+        return self.stats.cut
 
 
 def pressure(view: SeatView, belief: Belief, play: Action, hard: Hard) -> float:
@@ -92,7 +99,7 @@ def press(view: SeatView, legal: Sequence[Action], hard: Hard) -> Action:
     choice = heuristic(view, legal, hard)
     if hard.budget is None or goes_out(view, choice):
         return choice
-    return search(view, legal, choice, decision_rng(hard.seed, view), hard.budget)
+    return search(view, legal, choice, decision_rng(hard.seed, view), hard.budget, hard.stats)
 
 
 def goes_out(view: SeatView, action: Action) -> bool:

@@ -6,9 +6,10 @@ choices since it last drew do not explain is dealt again), every candidate actio
 out to the end of the hand by ``playout`` with the same deal for every candidate, so that
 the candidates are compared on equal cards. The heuristic's own choice (``base``) keeps its
 place unless the candidate that won most beat it, deal for deal, by more than
-``Budget.evidence`` standard errors. The number of playouts is fixed (the same view always
-gets the same answer) and a clock bounds it (``Budget.seconds``): past it, the search
-answers with the deals it has played.
+``Budget.evidence`` standard errors. The number of playouts is fixed, so the same view
+always gets the same answer on any machine and under any load; a wall clock
+(``Budget.seconds``) is only a safety limit, far above a search's time, whose hits are
+counted (``SearchStats.cut``): past it, the search answers with the deals it has played.
 """
 
 from __future__ import annotations
@@ -26,18 +27,30 @@ from .medium import UNSEEN_WEIGHT
 from .playout import FITS, SimRules, playout, shuffle
 from .tactics import suit_counts, without
 
+SAFETY_SECONDS = 1.0
+"""The wall clock a search may never pass (a machine stalled, a bug): some 50 times a
+search's own time, so that it never decides a game."""
+
 
 @dataclass(frozen=True)
 class Budget:
-    """How much a decision may search: playouts in all, and a clock over them."""
+    """How much a decision searches: a fixed number of playouts, and a safety clock."""
 
     playouts: int = 480
-    seconds: float | None = 0.040
+    seconds: float | None = SAFETY_SECONDS
     least: int = 8
     """Deals played out however short the clock."""
     evidence: float = 1.0
     """How many standard errors a candidate must win by, deal for deal, to be chosen over
     the heuristic's own choice (1.0 and 2.0 measured alike; 0 chose worse: docs/bots.md)."""
+
+
+@dataclass
+class SearchStats:
+    """What a bot's searches came to: how many, and how many the safety clock cut short."""
+
+    searches: int = 0
+    cut: int = 0
 
 
 def candidates(view: SeatView, legal: Sequence[Action], base: Action) -> list[Action]:
@@ -67,13 +80,20 @@ def candidates(view: SeatView, legal: Sequence[Action], base: Action) -> list[Ac
 
 
 def search(
-    view: SeatView, legal: Sequence[Action], base: Action, rng: random.Random, budget: Budget
+    view: SeatView,
+    legal: Sequence[Action],
+    base: Action,
+    rng: random.Random,
+    budget: Budget,
+    stats: SearchStats | None = None,
 ) -> Action:
     """The candidate that wins the most playouts, if it beats ``base`` on evidence; else
-    ``base``."""
+    ``base``. ``stats`` counts the search, and whether the safety clock cut it."""
     options = candidates(view, legal, base)
     if len(options) < 2:
         return base
+    if stats is not None:
+        stats.searches += 1
     start = time.perf_counter()
     table = view.table
     me = view.seat
@@ -97,6 +117,8 @@ def search(
             and done >= budget.least
             and time.perf_counter() - start > budget.seconds
         ):
+            if stats is not None:
+                stats.cut += 1
             break
         hands, stock = deal.sample(rng)
         won = [0.0] * len(options)

@@ -59,6 +59,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--data-dir", type=Path, help="embedded Redis and secret (EIGHTS_DATA_DIR)")
     p.add_argument("--secret", help="signs seat credentials (EIGHTS_SECRET)")
     p.add_argument("--bot-delay", type=float, help="seconds a computer move (EIGHTS_BOT_DELAY)")
+    p.add_argument(
+        "--bot-workers",
+        type=int,
+        help="processes that think for the computer (EIGHTS_BOT_WORKERS; default one a core)",
+    )
     p.add_argument("--turn-timer", type=int, help="seconds a clocked turn (EIGHTS_TURN_TIMER)")
     p.add_argument("--unix", metavar="PATH", help="listen on a unix socket instead")
     p.add_argument("--redis-pool", type=int, help="Redis connections (EIGHTS_REDIS_POOL)")
@@ -83,7 +88,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def settings_from(args: argparse.Namespace) -> Settings:
     s = Settings.from_env()
     names = ("host", "port", "redis_url", "data_dir", "secret", "bot_delay", "turn_timer")
-    more = ("redis_pool", "redis_maxmemory", "redis_fsync", "metrics_port", "log_format")
+    more = ("redis_pool", "redis_maxmemory", "redis_fsync", "metrics_port", "log_format",
+            "bot_workers")  # fmt: skip
     for name in (*names, *more):
         value = getattr(args, name)
         if value is not None:
@@ -92,7 +98,14 @@ def settings_from(args: argparse.Namespace) -> Settings:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    settings = settings_from(args)
+    try:
+        settings = settings_from(args)
+    except ValueError as exc:  # a setting out of its range: one line, no traceback
+        print(f"eights: {exc}")
+        return 2
+    if settings.bot_workers is not None and not 1 <= settings.bot_workers <= 64:
+        print("eights: --bot-workers is a whole number from 1 to 64")
+        return 2
     if settings.log_format not in LOG_FORMATS:
         print(f"eights: EIGHTS_LOG_FORMAT is one of {', '.join(LOG_FORMATS)}")
         return 2

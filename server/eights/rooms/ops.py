@@ -7,9 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from eights.bots import make_bot
 from eights.bots.names import bot_name
-from eights.bots.runner import bot_view, decide, declares_bridge
+from eights.bots.thinking import Answer, Question, think
 from eights.rules import (
     VARIANTS,
     Action,
@@ -23,6 +22,7 @@ from eights.rules import (
     game_result,
     next_dealer,
     parse_seatless_action,
+    view_for,
 )
 from eights.rules.cards import codes
 from eights.rules.events import TimedOut
@@ -556,8 +556,49 @@ def rearm(room: Room, position: Position | None, now: int) -> Change | None:
     return Change(new, position, {})
 
 
-def bot_turn(room: Room, position: Position | None, now: int) -> Change | None:
-    """The computer's move when a bot seat is to act, decided from its own view only."""
+def bot_question(room: Room, position: Position | None) -> Question | None:
+    """What to ask the computer when a seat it plays is to act: its move, decided from that
+    seat's own view only (None: nothing to ask, or only a bridge window to close)."""
+    if position is None or position.outcome is not None or room.closed or room.paused:
+        return None
+    seat = position.turn
+    spec = room.seats[seat]
+    if not spec.computer_plays:
+        return None
+    if bridge_seat(position) is not None and room.bridge_deadline is not None:
+        return None  # a player may declare a bridge: the window closes first
+    view = view_for(position, seat).to_json()
+    return Question("move", view, spec.level or "medium", _bot_seed(room))
+
+
+def bridge_question(room: Room, position: Position | None, action: Action) -> Question | None:
+    """101: when the computer's ``action`` makes a bridge of its own seat's, whether it
+    declares it is asked too (of the view after the move). None otherwise."""
+    if position is None:
+        return None
+    seat = position.turn
+    outcome = apply(position, seat, action)
+    if isinstance(outcome, Rejection) or bridge_seat(outcome.position) != seat:
+        return None
+    view = view_for(outcome.position, seat).to_json()
+    return Question("bridge", view, room.seats[seat].level or "medium", _bot_seed(room))
+
+
+def _bot_seed(room: Room) -> str:
+    """The bots' private seed for this version: the same view gets the same answer."""
+    return f"{room.bot_seed}:{room.version}"
+
+
+def bot_turn(
+    room: Room,
+    position: Position | None,
+    now: int,
+    action: Action | None = None,
+    declares: bool | None = None,
+) -> Change | None:
+    """The computer's ``action`` (the answer to ``bot_question`` at this version), and its
+    bridge declared or let go (``declares``, the answer to ``bridge_question``); or, with
+    no action, the bridge window of a player closed when it ran out."""
     if position is None or position.outcome is not None:
         return None
     seat = position.turn
@@ -567,8 +608,8 @@ def bot_turn(room: Room, position: Position | None, now: int) -> Change | None:
     if bridge_seat(position) is not None and room.bridge_deadline is not None:
         # A player may declare a bridge: the computer waits for the window to close.
         return lapse_bridge(room, position, now)
-    bot = make_bot(spec.level or "medium", f"{room.bot_seed}:{room.version}")
-    action = decide(bot, bot_view(position, seat))
+    if action is None:
+        return None
     result = _play(room, position, seat, action, now, None)
     if not isinstance(result, Change):
         return None
@@ -579,7 +620,7 @@ def bot_turn(room: Room, position: Position | None, now: int) -> Change | None:
     # change (no window to wait for).
     new = result.room
     assert new.game is not None
-    if declares_bridge(bot, bot_view(after, seat)):
+    if declares:
         declared = apply(after, seat, Action(ActionType.BRIDGE))
         if isinstance(declared, Rejection):  # pragma: no cover - the engine named the seat
             return result
@@ -590,6 +631,22 @@ def bot_turn(room: Room, position: Position | None, now: int) -> Change | None:
         after = close_bridge(after)
     _settled(room, new, after, now, same_turn=False)
     return Change(new, after, result.answer)
+
+
+def bot_turn_here(room: Room, position: Position | None, now: int) -> Change | None:
+    """``bot_turn`` with its questions answered in this process, as a worker answers them
+    (``bots.thinking.think``): for tests and tools that play a room ahead. The server never
+    calls it: it asks its worker processes."""
+    question = bot_question(room, position)
+    if question is None:
+        return bot_turn(room, position, now)
+    answer = Answer.from_json(think(question.to_json()))
+    assert answer.action is not None
+    declaring = bridge_question(room, position, answer.action)
+    declares = None
+    if declaring is not None:
+        declares = Answer.from_json(think(declaring.to_json())).declares
+    return bot_turn(room, position, now, answer.action, declares)
 
 
 def agree(

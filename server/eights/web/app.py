@@ -21,6 +21,7 @@ from .keys import HUB, LIMITER, METRICS, METRICS_ADDRESS, REDIS, SERVICE, SETTIN
 from .limits import AddressLimiter
 from .metrics import Metrics, metrics_site
 from .service import TableService
+from .thinkers import Thinkers
 
 log = logging.getLogger("eights.web")
 
@@ -81,12 +82,16 @@ async def service_ctx(app: web.Application) -> AsyncIterator[None]:
     keys, warning = settings.secrets_list()
     if warning:
         log.warning(warning)
+    thinkers = Thinkers(
+        settings.bot_workers, settings.bot_time_limit, observe=app[METRICS].computer_answered
+    )
     service = TableService(
         RoomStore(app[REDIS]),
         SeatSigner(keys),
         turn_timer=settings.turn_timer,
         cache_size=settings.cache_rooms,
         timed=app[METRICS].redis_round_trip,
+        thinkers=thinkers,
     )
     hub = Hub(app[REDIS], service, bot_delay=settings.bot_delay, away_wait=settings.away_wait)
     app[METRICS].count_devices(hub.device_counts)
@@ -95,6 +100,7 @@ async def service_ctx(app: web.Application) -> AsyncIterator[None]:
     await hub.start()
     yield
     await hub.close()
+    await thinkers.aclose()
     await service.store.aclose()
 
 

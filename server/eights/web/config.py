@@ -44,6 +44,12 @@ class Settings:
     """Signs seat credentials. Several, comma-separated, newest first, to rotate."""
     bot_delay: float | None = None
     """Seconds a computer seat waits before it moves; None for its own pace."""
+    bot_workers: int | None = None
+    """Worker processes that answer the computer's questions (moves, bridges, hints) beside
+    the event loop; None: one a core (1 to 8)."""
+    bot_time_limit: float = 3.0
+    """Seconds a computer's question may take, waiting for a worker included; past it the
+    table plays Medium's quick choice (counted in ``eights_bot_fallbacks``)."""
     metrics_port: int | None = None
     """Where Prometheus metrics are served (``/metrics``, a listener of its own); None:
     not served."""
@@ -123,6 +129,12 @@ class Settings:
         s.secret = env.get("EIGHTS_SECRET") or None
         if env.get("EIGHTS_BOT_DELAY"):
             s.bot_delay = float(env["EIGHTS_BOT_DELAY"])
+        if env.get("EIGHTS_BOT_WORKERS"):
+            s.bot_workers = _positive(env["EIGHTS_BOT_WORKERS"], "EIGHTS_BOT_WORKERS")
+        if env.get("EIGHTS_BOT_TIME_LIMIT"):
+            s.bot_time_limit = float(env["EIGHTS_BOT_TIME_LIMIT"])
+            if not 0.1 <= s.bot_time_limit <= 60:
+                raise ValueError("EIGHTS_BOT_TIME_LIMIT is 0.1 to 60 seconds")
         if env.get("EIGHTS_CLIENT_DIR"):
             s.client_dir = Path(env["EIGHTS_CLIENT_DIR"])
         if env.get("EIGHTS_METRICS_PORT"):
@@ -182,6 +194,14 @@ class Settings:
             f"generated a signing secret and kept it in {path} so seats survive a restart; "
             "set EIGHTS_SECRET to choose one (and the same one on every process)"
         )
+
+
+def _positive(raw: str, name: str) -> int:
+    """A whole number of at least 1."""
+    text = raw.strip()
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 64:
+        raise ValueError(f"{name} is a whole number from 1 to 64, not {raw!r}")
+    return int(text)
 
 
 def _thresholds(raw: str) -> tuple[int, int, int]:

@@ -12,11 +12,14 @@ from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram
 from prometheus_client.exposition import generate_latest
 
+from eights.bots.thinking import Answer, Question
+
 log = logging.getLogger("eights.web")
 
 MOVE_BUCKETS = (0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
 """Seconds from a move's arrival to its answer: most take well under a millisecond of the
 server's own time; the tail is Redis and a loaded process."""
+BOT_BUCKETS = (0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 1.0)
 REDIS_BUCKETS = (0.0001, 0.00025, 0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5)
 
 
@@ -41,6 +44,25 @@ class Metrics:
             buckets=MOVE_BUCKETS,
             registry=r,
         )
+        self.bot_answers = Counter(
+            "eights_bot_answers",
+            "The computer's answers (move, bridge, hint), by how they came: worker, or the "
+            "fallback's reason (late, busy, died, error).",
+            ["kind", "how"],
+            registry=r,
+        )
+        self.bot_cpu_seconds = Histogram(
+            "eights_bot_cpu_seconds",
+            "CPU seconds a worker spent on one of the computer's answers.",
+            ["kind", "level"],
+            buckets=BOT_BUCKETS,
+            registry=r,
+        )
+        self.bot_safety_cuts = Counter(
+            "eights_bot_safety_cuts",
+            "Searches the safety clock ended before their fixed number of playouts.",
+            registry=r,
+        )
         self.redis_seconds = Histogram(
             "eights_redis_seconds",
             "Seconds a Redis round trip of the rooms takes (a load or a compare-and-set).",
@@ -48,6 +70,15 @@ class Metrics:
             buckets=REDIS_BUCKETS,
             registry=r,
         )
+
+    def computer_answered(self, question: Question, answer: Answer, how: str) -> None:
+        """A question of the computer's answered: by a worker, or Medium's quick choice
+        because of ``how`` (``late``, ``busy``, ``died``, ``error``)."""
+        self.bot_answers.labels(question.kind, how).inc()
+        if how == "worker":
+            self.bot_cpu_seconds.labels(question.kind, question.level).observe(answer.cpu_seconds)
+        if answer.cut:
+            self.bot_safety_cuts.inc()
 
     def count_devices(self, devices: Callable[[], tuple[int, int]]) -> None:
         """Read the sockets open (players', spectators') whenever the metrics are asked."""

@@ -35,6 +35,8 @@ from eights.rules import Position
 from eights.storage import RoomStore
 from eights.storage.store import Saved
 
+from .thinkers import Thinkers
+
 Operation = Callable[[Room, Position | None], Change | Repeat | RoomError | None]
 
 log = logging.getLogger("eights.rooms")
@@ -94,8 +96,11 @@ class TableService:
         cache_size: int = 10_000,
         clock: Callable[[], int] = now_ms,
         timed: Callable[[str, float], None] | None = None,
+        thinkers: Thinkers | None = None,
     ) -> None:
         self.store = store
+        self.thinkers = thinkers or Thinkers()
+        """The worker processes that answer the computer's questions."""
         self.timed = timed
         """Told how long each Redis round trip of a room took (``load``, ``save``)."""
         self.signer = signer
@@ -531,12 +536,31 @@ class TableService:
         return result if isinstance(result, Change) else None
 
     async def bot_move(self, token: str, version: int) -> Change | None:
-        """The computer's move at ``version``, unless the table has moved on."""
+        """The computer's move at ``version``, unless the table has moved on: asked of the
+        worker processes (``thinkers``) from the seat's view, then stored by
+        compare-and-set at the version it was made for (a table that moved on meanwhile
+        discards it)."""
+        loaded = self.cached(token) or await self.load(token)
+        if loaded is None or loaded.room.version != version:
+            return None
+        question = ops.bot_question(loaded.room, loaded.position)
+        action = None
+        declares = None
+        if question is not None:
+            answer = await self.thinkers.ask(question)
+            action = answer.action
+            asked = (
+                None
+                if action is None
+                else ops.bridge_question(loaded.room, loaded.position, action)
+            )
+            if asked is not None:
+                declares = (await self.thinkers.ask(asked)).declares
 
         def operation(room: Room, position: Position | None) -> Change | None:
             if room.version != version:
                 return None
-            return ops.bot_turn(room, position, self.clock())
+            return ops.bot_turn(room, position, self.clock(), action, declares)
 
         result, _ = await self.mutate(token, operation)
         return result if isinstance(result, Change) else None

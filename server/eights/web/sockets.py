@@ -13,9 +13,9 @@ from typing import Any
 
 from aiohttp import WSMessage, WSMsgType, web
 
-from eights.bots.hint import hint
-from eights.bots.runner import bot_view
+from eights.bots.thinking import Question
 from eights.rooms import Change, DamagedRoom, Mode, Repeat, RoomError, room_error
+from eights.rules import view_for
 from eights.storage import STORAGE_ERRORS
 
 from .address import client_address
@@ -266,12 +266,17 @@ async def _hint(device: Device, data: dict[str, Any], service: TableService) -> 
     position = None if loaded is None else loaded.position
     advice = None
     if position is not None and seat in device.seats and position.turn == seat:
-        advice = hint(bot_view(position, seat))
+        question = Question("hint", view_for(position, seat).to_json(), "hard")
+        answer = await service.thinkers.ask(question)
+        if answer.fallback:
+            _refuse(device, room_error("busy", "The computer is busy; ask again."), id=request_id)
+            return
+        advice = answer.hint
     if advice is None:
         error = room_error("bad_request", "There is nothing to hint now.")
         _refuse(device, error, id=request_id)
         return
-    device.send({"type": "hint", "id": request_id, "seat": seat, **advice.to_json()})
+    device.send({"type": "hint", "id": request_id, "seat": seat, **advice})
 
 
 def _acting_seat(device: Device, data: dict[str, Any], service: TableService) -> int | RoomError:
