@@ -5,7 +5,8 @@
     python3 dev.py test    # install what is needed, then lint, type-check and test
 
 Everything Python is installed into ./.venv from the pinned, hash-checked requirements.lock,
-and reinstalled only when the lock or pyproject.toml changes. ``test`` also installs the
+and reinstalled only when the lock, pyproject.toml, setup.py or a source setup.py compiles
+(Hard's simulator, with mypyc where a C compiler is at hand) changes. ``test`` also installs the
 Debian packages some tests run (tests/programs.py lists them) where it runs as root with
 apt; elsewhere those tests are skipped, each naming its package.
 """
@@ -16,6 +17,7 @@ import hashlib
 import importlib.util
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -42,8 +44,12 @@ def _bin(name: str) -> Path:
 
 
 def _fingerprint() -> str:
+    """What the installed environment was made from: the lock, the project's files, and the
+    sources setup.py compiles (an edit to one of them rebuilds it)."""
     digest = hashlib.sha256()
-    for path in (LOCK, ROOT / "pyproject.toml"):
+    setup = ROOT / "setup.py"
+    compiled = re.findall(r'"(server/[^"]+\.py)"', setup.read_text())
+    for path in (LOCK, ROOT / "pyproject.toml", setup, *(ROOT / c for c in compiled)):
         digest.update(path.read_bytes())
     return digest.hexdigest()
 

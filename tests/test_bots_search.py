@@ -9,12 +9,19 @@ from typing import Any
 import pytest
 
 from eights.bots import decide, make_bot
-from eights.bots import search as search_module
 from eights.bots.belief import SUIT_MASK, mask_of, read_belief
 from eights.bots.hard import Hard, heuristic
 from eights.bots.playout import FITS, SimRules, choose_card, favourite_suit, playout
 from eights.bots.runner import bot_view
-from eights.bots.search import Budget, Choice, Dealer, candidates, recent_choices, search
+from eights.bots.search import (
+    Budget,
+    Choice,
+    Dealer,
+    SearchStats,
+    candidates,
+    recent_choices,
+    search,
+)
 from eights.rules import (
     Action,
     ActionType,
@@ -95,7 +102,7 @@ def test_the_simulator_ends_a_hand_as_the_engine_does(
                 0,
                 seat,
                 random.Random(0),
-            )
+            )[0]
             for seat in range(players)
         ]
         for _ in range(5000):
@@ -239,26 +246,21 @@ def filler_hand(n: int) -> list[str]:
     return [f"{r}C" for r in "34567TJQKA"][:n]
 
 
-def test_the_clock_ends_the_search_after_its_least_deals(monkeypatch: pytest.MonkeyPatch) -> None:
-    played = []
-
-    def counted(*args: Any) -> float:
-        played.append(1)
-        return playout(*args)
-
-    monkeypatch.setattr(search_module, "playout", counted)
+def test_the_safety_clock_ends_the_search_after_its_least_deals_and_is_counted() -> None:
     view = duo_view(
         {"hands": [["4S", "KS", "9H"], ["KD", "QD", "2D"]], "pile": ["9S"], "stock": ["2C"]}
     )
     base = next(a for a in view.legal if a.type is ActionType.PLAY)
-    action = search(view, view.legal, base, random.Random(1), Budget(10**9, 0.0, least=8))
-    assert action in view.legal
-    assert len(played) == 8 * len(candidates(view, view.legal, base))
-    played.clear()
-    search(view, view.legal, base, random.Random(1), Budget(30, None, least=1))
-    assert len(played) == 30 // len(candidates(view, view.legal, base)) * len(
-        candidates(view, view.legal, base)
+    options = len(candidates(view, view.legal, base))
+    stats = SearchStats()
+    action = search(
+        view, view.legal, base, random.Random(1), Budget(10**9, seconds=0.0, least=8), stats
     )
+    assert action in view.legal
+    assert (stats.searches, stats.cut, stats.playouts) == (1, 1, 8 * options)
+    fixed = SearchStats()
+    search(view, view.legal, base, random.Random(1), Budget(30, seconds=None, least=1), fixed)
+    assert (fixed.searches, fixed.cut, fixed.playouts) == (1, 0, 30 // options * options)
 
 
 def test_the_search_overrules_the_heuristic_only_now_and_then() -> None:
@@ -272,3 +274,19 @@ def test_the_search_overrules_the_heuristic_only_now_and_then() -> None:
         assert chosen in view.legal
         overruled += chosen != heuristic(view, view.legal, hard)
     assert 0 < overruled < len(views) // 2
+
+
+def test_a_hard_tournament_repeats_under_its_seed_whatever_the_clock() -> None:
+    """The search's work is fixed (playouts and simulated turns), never the clock's: the
+    same seed gives the same games, and the safety clock was never reached."""
+    from eights.bots.tournament import run_tournament
+
+    rules = Rules.for_variant("duo", 2)
+    runs = [run_tournament(rules, 4, ["hard", "medium"], "fixed") for _ in range(2)]
+    outcomes = [[(e.wins, e.game_wins, e.starts) for e in run.entrants] for run in runs]
+    assert outcomes[0] == outcomes[1]
+    hard = runs[0].entrants[0].bot
+    assert isinstance(hard, Hard)
+    assert hard.stats.searches > 0
+    assert hard.stats.cut == 0
+    assert runs[0].to_json()["bots"][0]["timeouts"] == 0

@@ -15,7 +15,7 @@ that laid a jack or a pickup and then draws shows that nothing of its hand fitte
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from eights.rules import SeatView
 from eights.rules.cards import ALL_CARDS, EIGHT, RANK_OF, SUIT_OF, Card, parse_card, parse_suit
@@ -23,13 +23,13 @@ from eights.rules.cards import ALL_CARDS, EIGHT, RANK_OF, SUIT_OF, Card, parse_c
 Mask = int
 """A set of cards as a 52-bit integer."""
 
-SUIT_MASK: tuple[Mask, ...] = tuple(
+SUIT_MASK: Final[tuple[Mask, ...]] = tuple(
     sum(1 << c for c in ALL_CARDS if SUIT_OF[c] == s and RANK_OF[c] != EIGHT) for s in range(4)
 )
-RANK_MASK: tuple[Mask, ...] = tuple(
+RANK_MASK: Final[tuple[Mask, ...]] = tuple(
     sum(1 << c for c in ALL_CARDS if RANK_OF[c] == r) for r in range(13)
 )
-EIGHTS: Mask = RANK_MASK[EIGHT]
+EIGHTS: Final[Mask] = RANK_MASK[EIGHT]
 
 
 def mask_of(cards: tuple[Card, ...] | list[Card]) -> Mask:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from eights.rules import KEEP, Action, SeatView
 from eights.rules.cards import ALL_CARDS, DECKS, RANK_CHARS, RANK_OF, SUIT_OF, Card
@@ -25,7 +26,7 @@ from .effects import Effects
 from .hundred import MEDIUM, choose, is_101
 from .tactics import fallback, is_wild, plays_of, suit_counts, without
 
-UNSEEN_WEIGHT = 2.1
+UNSEEN_WEIGHT: Final = 2.1
 """How much an unseen card of a suit weakens it against one held (tuned: docs/bots.md)."""
 
 

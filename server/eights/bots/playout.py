@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
 from eights.rules import Rules
 from eights.rules.cards import EIGHT, RANK_OF, SUIT_OF
@@ -22,13 +23,13 @@ from eights.rules.cards import EIGHT, RANK_OF, SUIT_OF
 from .belief import EIGHTS, RANK_MASK, SUIT_MASK, mask_of
 from .medium import UNSEEN_WEIGHT
 
-NOT_EIGHTS = ((1 << 52) - 1) & ~EIGHTS
-FITS: tuple[tuple[int, ...], ...] = tuple(
+NOT_EIGHTS: Final = ((1 << 52) - 1) & ~EIGHTS
+FITS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(SUIT_MASK[s] | RANK_MASK[r] | EIGHTS for r in range(13)) for s in range(4)
 )
 """``FITS[suit][rank]``: every card that goes on a top card of that rank with that suit in force."""
 
-STEPS = 600
+STEPS: Final = 600
 """Turns a playout may take before it is scored as it stands (a hand that long is blocked)."""
 
 
@@ -82,9 +83,9 @@ def favourite_suit(hand: int, off_pile: list[int]) -> int:
     return best
 
 
-SUITS: tuple[tuple[int, int], ...] = tuple(enumerate(SUIT_MASK))
-_HELD = 100.0 * (1.0 + UNSEEN_WEIGHT)
-_OFF = 100.0 * UNSEEN_WEIGHT
+SUITS: Final[tuple[tuple[int, int], ...]] = tuple(enumerate(SUIT_MASK))
+_HELD: Final = 100.0 * (1.0 + UNSEEN_WEIGHT)
+_OFF: Final = 100.0 * UNSEEN_WEIGHT
 """Medium's strength, held - UNSEEN_WEIGHT * (off the pile - held), scaled so that its
 tie-break (fewer unseen) fits in the same number."""
 
@@ -125,10 +126,11 @@ def playout(
     reshuffles: int,
     me: int,
     rng: random.Random,
-) -> float:
-    """Play the hand out from the seat ``turn`` to act (no card drawn yet this turn); 1 when
-    ``me`` wins it, a share on a tie, 0 otherwise. Changes ``hands``, ``stock`` and ``pile``
-    (bottom first, the top card last)."""
+) -> tuple[float, int]:
+    """Play the hand out from the seat ``turn`` to act (no card drawn yet this turn): 1 when
+    ``me`` wins it, a share on a tie, 0 otherwise; and the turns it took (what a search's
+    budget counts). Changes ``hands``, ``stock`` and ``pile`` (bottom first, the top card
+    last)."""
     n = rules.players
     one_card = rules.one_card
     max_draws = rules.max_draws
@@ -137,7 +139,7 @@ def playout(
     cap = rules.reshuffle_cap
     on_pile = mask_of(pile)
     off_pile = [(mask & ~on_pile).bit_count() for mask in SUIT_MASK]
-    for _ in range(STEPS):
+    for step in range(1, STEPS + 1):
         hand = hands[turn]
         playable = hand & FITS[suit][rank]
         if not playable:
@@ -148,7 +150,7 @@ def playout(
                     if not can_reshuffle or len(pile) < 2:
                         break
                     if reshuffles >= cap:
-                        return _blocked(rules, hands, me)
+                        return _blocked(rules, hands, me), step
                     reshuffles += 1
                     top = pile.pop()
                     stock = pile
@@ -174,7 +176,7 @@ def playout(
                 else:
                     passes = passes + 1 if not drew else 1
                     if passes >= n:
-                        return _blocked(rules, hands, me)
+                        return _blocked(rules, hands, me), step
                 turn = (turn + 1) % n
                 continue
             named = SUIT_OF[card]
@@ -190,9 +192,9 @@ def playout(
             off_pile[SUIT_OF[card]] -= 1
         passes = 0
         if not hand:
-            return 1.0 if turn == me else 0.0
+            return (1.0 if turn == me else 0.0), step
         turn = (turn + 1) % n
-    return _blocked(rules, hands, me)
+    return _blocked(rules, hands, me), STEPS
 
 
 def _blocked(rules: SimRules, hands: list[int], me: int) -> float:

@@ -18,6 +18,7 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from eights.rules import Action, ActionType, Rules, SeatView
 from eights.rules.cards import EIGHT, RANK_OF, SUIT_OF, parse_card, parse_suit
@@ -34,9 +35,14 @@ search's own time, so that it never decides a game."""
 
 @dataclass(frozen=True)
 class Budget:
-    """How much a decision searches: a fixed number of playouts, and a safety clock."""
+    """How much a decision searches: playouts, and simulated turns in all (a long playout
+    costs more than a short one: the turns bound a decision's CPU), both fixed; and a
+    safety clock."""
 
-    playouts: int = 480
+    playouts: int = 1000
+    turns: int | None = 16_000
+    """Simulated turns (and the dealing, counted in about the same units) after which no new
+    deal is played out (None: no bound)."""
     seconds: float | None = SAFETY_SECONDS
     least: int = 8
     """Deals played out however short the clock."""
@@ -51,6 +57,8 @@ class SearchStats:
 
     searches: int = 0
     cut: int = 0
+    playouts: int = 0
+    turns: int = 0
 
 
 def candidates(view: SeatView, legal: Sequence[Action], base: Action) -> list[Action]:
@@ -111,7 +119,10 @@ def search(
     """Each candidate's playouts won, less those the base won on the same deals."""
     square = [0.0] * len(options)
     deals = 0
+    turns = 0
     for done in range(rounds):
+        if done >= budget.least and budget.turns is not None and turns + deal.work >= budget.turns:
+            break
         if (
             budget.seconds is not None
             and done >= budget.least
@@ -125,14 +136,18 @@ def search(
         for i, (hand, laid, suit, rank) in enumerate(starts):
             after = list(hands)
             after[me] = hand
-            won[i] = playout(
+            won[i], took = playout(
                 rules, after, list(stock), list(laid), suit, rank, nxt, 0, table.reshuffles, me, rng
             )
+            turns += took
         for i in range(1, len(options)):
             d = won[i] - won[0]
             gain[i] += d
             square[i] += d * d
         deals += 1
+    if stats is not None:
+        stats.playouts += deals * len(options)
+        stats.turns += turns
     best = max(range(len(options)), key=lambda i: gain[i])
     if best == 0 or gain[best] <= 0:
         return base
@@ -174,18 +189,23 @@ class Dealer:
         slots.sort(key=lambda slot: -slot[1].bit_count())
         self.slots = slots
         self.tells = recent_choices(view)
+        self.work = 0
+        """What the deals so far cost, in about the units of a simulated turn."""
 
     def sample(self, rng: random.Random) -> tuple[list[int], list[int]]:
         """One deal: a mask for each hand (this seat's empty) and the stock (top last); a deal
         in which a seat's choices since it last drew would not all have been its habit is
         dealt again, up to ``TRIES`` times, and kept with the chance ``SOFT`` for each choice
         it does not explain."""
-        for _ in range(TRIES):
+        tried = 0
+        while tried < TRIES:
+            tried += 1
             hands, rest = self.deal(rng)
             misses = sum(1 for tell in self.tells if not tell.explained_by(hands[tell.seat]))
             if not misses or rng.random() < SOFT**misses:
                 break
         shuffle(rest, rng.random)
+        self.work += tried * (len(self.slots) + len(self.tells)) + len(rest)
         return hands, rest
 
     def deal(self, rng: random.Random) -> tuple[list[int], list[int]]:
@@ -209,9 +229,9 @@ class Dealer:
         return hands, pool
 
 
-TRIES = 8
+TRIES: Final = 8
 """Deals tried before one is kept however little it explains."""
-SOFT = 0.03
+SOFT: Final = 0.03
 """The chance a deal is kept for each choice of another seat it does not explain (a player
 that is not Medium chooses otherwise now and then)."""
 

@@ -46,6 +46,9 @@ class Entrant:
     starts: int = 0
     """Hands in which this entrant had the first move."""
     seconds: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+    """CPU seconds of each decision in this process (a bot from outside thinks in a child
+    process of its own: its CPU is not counted here)."""
     seat_hands: list[int] = field(default_factory=list)
     """Hands this entrant played in each seat."""
     seat_wins: list[int] = field(default_factory=list)
@@ -83,6 +86,8 @@ class Report:
                     "decisions": len(e.seconds),
                     "decision_ms_median": _ms(statistics.median(e.seconds)) if e.seconds else 0.0,
                     "decision_ms_p95": _ms(percentile(e.seconds, 0.95)) if e.seconds else 0.0,
+                    "decision_cpu_ms_median": _ms(statistics.median(e.cpu)) if e.cpu else 0.0,
+                    "decision_cpu_ms_p95": _ms(percentile(e.cpu, 0.95)) if e.cpu else 0.0,
                     "timeouts": getattr(e.bot, "timeouts", 0),
                     "seats": [
                         {
@@ -194,9 +199,10 @@ def run_tournament(
                 else:
                     view = bot_view(pos, seat)
                     entrant = seating[seat]
-                    started = time.perf_counter()
+                    started, cpu = time.perf_counter(), time.thread_time()
                     action = decide(entrant.bot, view)
                     entrant.seconds.append(time.perf_counter() - started)
+                    entrant.cpu.append(time.thread_time() - cpu)
                 apply_in_place(pos, action)
                 declarer = bridge_seat(pos)
                 if declarer is not None and pos.outcome is None:

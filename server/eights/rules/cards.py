@@ -7,6 +7,7 @@ diamonds, hearts, spades. Files and devices use two characters: ``8H``, ``TS``, 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 Card = int
 Suit = int
@@ -32,13 +33,13 @@ RANK_PLURALS = tuple("sixes" if n == "six" else n + "s" for n in RANK_NAMES)
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 SUIT_SINGULAR = ("club", "diamond", "heart", "spade")
 
-EIGHT = 6  # rank index of the eight
+EIGHT: Final = 6  # rank index of the eight
 TWO, SIX, SEVEN, NINE, TEN, JACK, QUEEN, KING, ACE = 0, 4, 5, 7, 8, 9, 10, 11, 12
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 
-ALL_CARDS: tuple[Card, ...] = tuple(range(52))
-RANK_OF: tuple[int, ...] = tuple(c % 13 for c in ALL_CARDS)
-SUIT_OF: tuple[Suit, ...] = tuple(c // 13 for c in ALL_CARDS)
+ALL_CARDS: Final[tuple[Card, ...]] = tuple(range(52))
+RANK_OF: Final[tuple[int, ...]] = tuple(c % 13 for c in ALL_CARDS)
+SUIT_OF: Final[tuple[Suit, ...]] = tuple(c // 13 for c in ALL_CARDS)
 CODE_OF: tuple[str, ...] = tuple(RANK_CHARS[c % 13] + SUIT_CHARS[c // 13] for c in ALL_CARDS)
 _BY_CODE = {code: card for card, code in enumerate(CODE_OF)}
 
