@@ -182,8 +182,8 @@ def test(extra: list[str]) -> None:
     install_system_programs()
     results: Results = []
     for name, argv in (
-        ("ruff", [_bin("ruff"), "check", "server", "tests", "dev.py"]),
-        ("format", [_bin("ruff"), "format", "--check", "server", "tests", "dev.py"]),
+        ("ruff", [_bin("ruff"), "check", "server", "tests", "dev.py", "setup.py"]),
+        ("format", [_bin("ruff"), "format", "--check", "server", "tests", "dev.py", "setup.py"]),
         ("mypy", [_bin("mypy")]),
     ):
         results.append((name, _call(*argv), None))

@@ -240,8 +240,10 @@ def test_names_and_pace() -> None:
     assert bot_name(0) == "Nutmeg"
     assert bot_name(6) == "Nutmeg 2"
     view = bot_view(midgame("duo", 2, "pace", 3), 0)
-    assert think_delay("instant", view) == 0.0
-    assert 0.0 < think_delay("fast", view) < think_delay("slow", view) <= 3.0
+    choices, moment = len(view.legal), len(view.table.log)
+    assert think_delay("instant", choices, moment) == 0.0
+    assert 0.0 < think_delay("fast", choices, moment) < think_delay("slow", choices, moment) <= 3.0
+    assert think_delay("normal", 1, moment) == 0.45
 
 
 # --- Newfoundland: pickups, skips and reversals ------------------------------------------

@@ -2,7 +2,7 @@
 
     .venv/bin/python -m tests.bench.bench_computer_tables [--computer 200] [--friends 100]
         [--seconds 20] [--human-seconds 1.0] [--friend-interval 2.0] [--level hard]
-        [--variant duo] [--json FILE]
+        [--variant duo] [--pin] [--json FILE]
 
 Starts `eights serve` on 127.0.0.1 (its embedded Redis, per-address limits off, the
 computer at its normal speed) and opens --computer computer tables (one device each, which
@@ -14,7 +14,10 @@ tables' move-to-both-devices latency (p50, p99), `GET /healthz` timed every 20 m
 p99, max), the server process's CPU a move (the event loop) for each kind of table, the
 workers' CPU (the computer's thinking) a computer move, and the computer's answers that
 fell back to Medium's quick choice (from the metrics). The load generator is a plain
-asyncio WebSocket client (tests/bench/capacity/wsclient.py) and reports its own CPU.
+asyncio WebSocket client (tests/bench/capacity/wsclient.py) and reports its own CPU and
+loop lag; the probe is a process of its own. With --pin the server's event loop has the
+first core to itself and everything else shares the others (on a 2-core machine the
+load generator, Redis and the workers otherwise take the loop's core now and then).
 Loopback only; every loop is bounded in count and time. See docs/performance.md.
 """
 
@@ -80,6 +83,20 @@ def workers_cpu(server: Server) -> float:
             with contextlib.suppress(OSError):
                 total += cpu_seconds(pid)
     return total
+
+
+def pin(server: Server) -> None:
+    """The server's event loop alone on the first core; its Redis, the computer's workers,
+    the fork server and this load generator on the others (as on a host with more cores,
+    where the loop never waits for a core)."""
+    cores = sorted(os.sched_getaffinity(0))
+    if len(cores) < 2:
+        return
+    os.sched_setaffinity(server.process.pid, {cores[0]})
+    rest = set(cores[1:])
+    for pid in [*descendants(server.process.pid), os.getpid()]:
+        with contextlib.suppress(OSError):
+            os.sched_setaffinity(pid, rest)
 
 
 def start_server(folder: Path, metrics_port: int) -> Server:
@@ -248,15 +265,48 @@ async def friend_play(
             await asyncio.wait_for(stop.wait(), max(0.0, interval - (loop.time() - began)))
 
 
-async def probe(base: str, stop: asyncio.Event, times: list[float]) -> None:
-    async with aiohttp.ClientSession() as http:
-        while not stop.is_set():  # bounded by the phase's stop
-            started = time.perf_counter()
-            async with http.get(f"{base}/healthz") as r:
-                await r.read()
-            times.append(time.perf_counter() - started)
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), PROBE_SECONDS)
+PROBE = """
+import socket, sys, time
+host, port, seconds, every = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4])
+request = f"GET /healthz HTTP/1.1\\r\\nHost: {host}\\r\\n\\r\\n".encode()
+conn = socket.create_connection((host, port))
+times = []
+end = time.monotonic() + seconds
+while time.monotonic() < end:
+    started = time.perf_counter()
+    conn.sendall(request)
+    data = b""
+    while b"\\r\\n\\r\\n" not in data:
+        data += conn.recv(65536)
+    head, _, body = data.partition(b"\\r\\n\\r\\n")
+    length = int(head.lower().split(b"content-length:")[1].split(b"\\r\\n")[0])
+    while len(body) < length:
+        body += conn.recv(65536)
+    times.append(time.perf_counter() - started)
+    time.sleep(every)
+print(" ".join(f"{t:.6f}" for t in times))
+"""
+"""``GET /healthz`` every 20 ms over one kept-alive connection, from a process of its own
+(so the load generator's own event loop cannot delay what it measures)."""
+
+
+async def probe(server: Server, seconds: float) -> list[float]:
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", PROBE, server.host, str(server.port), str(seconds),
+        str(PROBE_SECONDS), stdout=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    out, _ = await asyncio.wait_for(process.communicate(), seconds + 30)
+    return [float(t) for t in out.split()]
+
+
+async def loop_lag(stop: asyncio.Event, lags: list[float]) -> None:
+    """How late the generator's own loop wakes from a 10 ms sleep (it must stay small for
+    its measurements to be the server's)."""
+    loop = asyncio.get_running_loop()
+    while not stop.is_set():  # bounded by the phase's stop
+        started = loop.time()
+        await asyncio.sleep(0.01)  # the lag monitor's tick, not a synchronisation
+        lags.append(loop.time() - started - 0.01)
 
 
 async def fallbacks(metrics: str) -> dict[str, float]:
@@ -277,10 +327,11 @@ async def phase(
     """One phase: the tables given play for ``args.seconds`` after a warm-up. The server's
     CPU a move is net of ``idle_cores`` (what it spends with no table moving: the probe,
     timers)."""
+    if args.pin:
+        pin(server)  # again each phase: workers replaced meanwhile start where they like
     stop = asyncio.Event()
     measuring = [False]
     latencies: list[float] = []
-    probes: list[float] = []
     rng = random.Random(name)
     tasks = [asyncio.create_task(room.play(stop, args.human_seconds, random.Random(rng.random())))
              for room in computers]  # fmt: skip
@@ -289,7 +340,6 @@ async def phase(
                            latencies, lambda: measuring[0])  # fmt: skip
         tasks.append(asyncio.create_task(play))
     await asyncio.sleep(WARM_SECONDS)  # the warm-up: a phase's length, not a synchronisation
-    base = f"http://{server.host}:{server.port}"
     before_answers = await fallbacks(metrics)
     computer_before = sum(r.computer_moves for r in computers)
     person_before = sum(r.person_moves for r in computers)
@@ -298,7 +348,9 @@ async def phase(
     workers_before = workers_cpu(server)
     own_before = time.process_time()
     measuring[0] = True
-    prober = asyncio.create_task(probe(base, stop, probes))
+    lags: list[float] = []
+    prober = asyncio.create_task(probe(server, args.seconds))
+    lagger = asyncio.create_task(loop_lag(stop, lags))
     started = time.perf_counter()
     await asyncio.sleep(args.seconds)  # the measured window: its length, not a synchronisation
     elapsed = time.perf_counter() - started
@@ -310,10 +362,11 @@ async def phase(
     person_moves = sum(r.person_moves for r in computers) - person_before
     friend_moves = len(latencies) - friend_before
     after_answers = await fallbacks(metrics)
+    probes = sorted(await prober)
     stop.set()
-    await asyncio.wait_for(asyncio.gather(*tasks, prober, return_exceptions=True), 30)
+    await asyncio.wait_for(asyncio.gather(*tasks, lagger, return_exceptions=True), 30)
     latencies.sort()
-    probes.sort()
+    lags.sort()
     moves = computer_moves + person_moves + friend_moves
     answers = {k: v - before_answers.get(k, 0.0) for k, v in after_answers.items()}
     return {
@@ -339,6 +392,7 @@ async def phase(
         ),
         "workers_cpu_cores": round(worker_cpu / elapsed, 2),
         "generator_cpu_cores": round(own_cpu / elapsed, 2),
+        "generator_loop_lag_ms": {"p50": pct(lags, 0.5), "p99": pct(lags, 0.99)},
         "answers": {k: v for k, v in answers.items() if v},
     }
 
@@ -378,6 +432,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "human_seconds": args.human_seconds,
         "friend_interval": args.friend_interval,
         "cores": os.cpu_count(),
+        "pinned": args.pin,
         "phases": phases,
         "computer_move_to_friend_move_server_cpu": (
             round(computer_cpu / friend_cpu, 2) if friend_cpu and computer_cpu else None
@@ -395,6 +450,11 @@ def main() -> None:
     parser.add_argument("--level", default="hard")
     parser.add_argument("--variant", default="duo")
     parser.add_argument("--json", type=Path)
+    parser.add_argument(
+        "--pin",
+        action="store_true",
+        help="the server's event loop alone on the first core, everything else on the others",
+    )
     args = parser.parse_args()
     report = asyncio.run(run(args))
     text = json.dumps(report, indent=1)

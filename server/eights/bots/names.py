@@ -7,8 +7,6 @@ setting and the view, so that it never needs a random source of its own.
 
 from __future__ import annotations
 
-from eights.rules import SeatView
-
 BOT_NAMES = ("Nutmeg", "Hugo", "Mortimer", "Juniper", "Pip", "Marigold")
 """Names for the computer seats, in seat order (004 seats Nutmeg, Hugo and Mortimer)."""
 
@@ -22,14 +20,15 @@ def bot_name(index: int) -> str:
     return name if index < len(BOT_NAMES) else f"{name} {index // len(BOT_NAMES) + 1}"
 
 
-def think_delay(speed: str, view: SeatView) -> float:
-    """Seconds to wait before a computer move: longer with more to choose from, a little
-    uneven from move to move, nothing when there is only one thing to do."""
+def think_delay(speed: str, choices: int, moment: int) -> float:
+    """Seconds to wait before a computer move: longer with more to choose from (``choices``:
+    the seat's legal actions), a little uneven from move to move (``moment``: the events of
+    the hand so far), nothing when there is only one thing to do. Counts, not a view: the
+    table works it out on its event loop without building one."""
     base = SPEEDS.get(speed, SPEEDS["normal"])
     if base == 0.0:
         return 0.0
-    choices = len(view.legal)
     if choices <= 1:
         return round(base * 0.5, 3)
-    wobble = ((len(view.table.log) * 7919) % 100) / 100  # 0.00 .. 0.99, fixed by the moment
+    wobble = ((moment * 7919) % 100) / 100  # 0.00 .. 0.99, fixed by the moment
     return round(base * (0.8 + 0.1 * min(choices, 6) + 0.3 * wobble), 3)

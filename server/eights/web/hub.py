@@ -15,7 +15,6 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 
 from eights.bots.names import think_delay
-from eights.bots.runner import bot_view
 from eights.rooms import (
     Change,
     DamagedRoom,
@@ -28,6 +27,7 @@ from eights.rooms import (
 from eights.rooms.bridges import bridge_seat
 from eights.rooms.presence import watchers_of
 from eights.rooms.state import PublicLogs, StateParts, state_parts
+from eights.rules import legal_actions
 from eights.storage import STORAGE_ERRORS, Client, News, channel, open_news
 
 from .device import CLOSE_UNAUTHORISED, Device
@@ -423,7 +423,7 @@ class Hub:
             if self.bot_delay is not None:
                 delay = self.bot_delay
             else:
-                delay = think_delay(room.speed, bot_view(position, seat))
+                delay = think_delay(room.speed, len(legal_actions(position)), len(position.log))
             self._once(token, "bot", room.version, lambda: self._bot(token, room.version, delay))
         elif room.deadline is not None:
             wait = max(0.0, (room.deadline - self.service.clock()) / 1000)
