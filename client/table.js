@@ -553,7 +553,8 @@ function turnIndicator(m) {
     text = pickupText(m).replace(/\.$/, "");
   } else {
     const seat = room.seats[view.turn];
-    if (seat?.kind === "bot") text = `${names.name(view.turn)} is thinking…`;
+    if (seat?.kind === "bot" && room.paused) text = `Paused: ${names.name(view.turn)} waits for you`;
+    else if (seat?.kind === "bot") text = `${names.name(view.turn)} is thinking…`;
     else if (seat?.away) text = `The computer plays for ${nameInSentence(names, view.turn)}…`;
     else text = `Waiting for ${nameInSentence(names, view.turn)}`;
   }

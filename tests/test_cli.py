@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -137,3 +138,22 @@ def test_verify_refuses_what_is_not_a_record(tmp_path: Path) -> None:
     assert len(done.stderr.strip().splitlines()) == 1
     bad.write_text("{}")
     assert run("verify", str(bad)).returncode == 2
+
+
+def test_serve_on_a_port_that_is_taken_says_so_in_one_line(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [*EIGHTS, "serve", "--port", str(port), "--data-dir", str(tmp_path / "data"),
+             "--secret", "a test secret"],
+            capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+    said = (done.stdout + done.stderr).strip()
+    assert done.returncode == 2, said
+    assert "Traceback" not in said
+    line = [x for x in said.splitlines() if x.startswith("eights:")]
+    assert len(line) == 1, said
+    assert f"port {port} is taken" in line[0]
+    assert "--port" in line[0]

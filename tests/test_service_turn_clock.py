@@ -157,3 +157,33 @@ async def test_the_service_keeps_the_deadline_across_draws_and_expires_the_whole
     marker = log.index({"type": "timed_out", "seat": seat})
     assert all("card" not in e for e in log[marker:] if e["type"] == "drew")
     assert other["view"]["turn"] != seat or other["room"]["hand_over"]
+
+
+async def test_pause_stops_the_turn_clock_and_resuming_gives_a_whole_turn(
+    aiohttp_client: Any, make_app: Any
+) -> None:
+    """Against the computer at classic (a 20-second clock): paused, the clock has no
+    deadline and running out of time does nothing; resumed, the seat has a whole turn."""
+    table = await open_table(aiohttp_client, make_app())
+    service = table.app[SERVICE]
+    now = [START]
+    service.clock = lambda: now[0]
+    made = await table.client.create(mode="computer", variant="classic", timer=20)
+    async with table.client.connect(made.token, made.credentials) as device:
+        state = await device.state_of(0)
+        while state["view"]["turn"] != 0:  # the computer opened: its move comes first
+            state = await device.state_of(0, newer_than=state["version"])
+        assert state["room"]["deadline"] is not None
+        await device.send({"type": "pause", "paused": True, "id": "p1"})
+        assert (await device.reply_to("p1"))["type"] == "result"
+        paused = await device.state_of(0, newer_than=state["version"])
+        assert paused["room"]["paused"] is True
+        assert paused["room"]["deadline"] is None
+        now[0] += 60_000  # a minute later: the clock would have run out three times
+        assert await service.expire_turn(made.token, paused["version"]) is None
+        await device.send({"type": "pause", "paused": False, "id": "p2"})
+        assert (await device.reply_to("p2"))["type"] == "result"
+        resumed = await device.state_of(0, newer_than=paused["version"])
+        assert resumed["room"]["paused"] is False
+        assert resumed["room"]["deadline"] == now[0] + TURN_MS
+        assert resumed["view"]["turn"] == 0

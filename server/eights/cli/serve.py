@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import errno
 import gc
 import importlib
 import logging
@@ -131,6 +132,22 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return 2
 
 
+def _cannot_listen(settings: Settings, exc: OSError) -> str:
+    """One line for an address the server cannot listen on, and what to do."""
+    where = f"{settings.host}:{settings.port}"
+    if exc.errno == errno.EADDRINUSE:
+        return (
+            f"port {settings.port} is taken on {settings.host} (another program, or another "
+            f"Eights, uses it): choose another, e.g. `python3 dev.py start serve --port "
+            f"{settings.port + 1}` or EIGHTS_PORT"
+        )
+    if exc.errno == errno.EACCES:
+        return f"not allowed to listen on {where} (ports below 1024 need privileges): use --port"
+    if exc.errno == errno.EADDRNOTAVAIL:
+        return f"{settings.host} is not an address of this machine: use --host 127.0.0.1"
+    return f"cannot listen on {where}: {exc.strerror or exc}"
+
+
 def _run(app: web.Application, settings: Settings, unix: str | None) -> int:
     where: dict[str, Any]
     if unix:
@@ -144,7 +161,12 @@ def _run(app: web.Application, settings: Settings, unix: str | None) -> int:
     else:
         sock = socket.socket(socket.AF_INET6 if ":" in settings.host else socket.AF_INET)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind((settings.host, settings.port))
+        try:
+            sock.bind((settings.host, settings.port))
+        except OSError as exc:
+            sock.close()
+            print(f"eights: {_cannot_listen(settings, exc)}", flush=True)
+            return 2
         sock.listen(128)  # connections wait in the backlog from the moment the address is said
         port = sock.getsockname()[1]
         shown = "localhost" if settings.host in ("127.0.0.1", "0.0.0.0", "::") else settings.host

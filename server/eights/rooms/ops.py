@@ -681,12 +681,13 @@ def agree(
 
 
 def undo(room: Room, position: Position | None, seat: int, now: int) -> Change | RoomError:
-    """Against the computer: take back this seat's last action and the bots' replies."""
+    """Against the computer: take back this seat's last action and the bots' replies, within
+    the hand in play (a scored hand stays scored)."""
     if room.mode is not Mode.COMPUTER or room.game is None or position is None or room.closed:
         return room_error("nothing_to_undo", "Moves can be taken back against the computer only.")
     actions = room.game.actions
     last = last_own_action(actions, seat)
-    if last is None or game_result(position) is not None:
+    if last is None or position.outcome is not None or game_result(position) is not None:
         return room_error("nothing_to_undo")
     last = _turn_start(actions, last, seat)
     new = _next(room, now)
@@ -710,11 +711,16 @@ def _turn_start(actions: list[list[Any]], last: int, seat: int) -> int:
 
 
 def pause(room: Room, position: Position | None, paused: bool, now: int) -> Change | RoomError:
-    """Against the computer, the player may pause: the computer does not move meanwhile."""
+    """Against the computer, the player may pause: the computer does not move and the turn
+    clock stops meanwhile; on resuming, the seat to act has a whole turn again."""
     if room.mode is not Mode.COMPUTER:
         return room_error("bad_request", "Only a game against the computer can be paused.")
     new = _next(room, now)
     new.paused = paused
+    if paused:
+        new.deadline = None
+    elif position is not None and room.paused:
+        _arm(new, position, now)
     return Change(new, position, {"paused": paused})
 
 

@@ -21,11 +21,11 @@ def last_own_action(actions: list[list[Any]], seat: int) -> int | None:
 
 
 def can_undo(room: Room, position: Position | None) -> bool:
-    """True when a human seat of a ``computer`` room has an action of the current hand to
-    take back and the game is not over."""
+    """True when a human seat of a ``computer`` room has an action of the hand in play to
+    take back: never once the hand is scored (a lost hand is not revived from the results)."""
     if room.mode is not Mode.COMPUTER or room.game is None or position is None:
         return False
-    if game_result(position) is not None:
+    if position.outcome is not None or game_result(position) is not None:
         return False
     actions = room.game.actions
     return any(last_own_action(actions, seat) is not None for seat in room.humans())
