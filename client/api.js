@@ -96,10 +96,17 @@ export function applyPatch(state, patch) {
   return { type: "state", version: patch.version, seat: patch.seat, now: patch.now, room, view };
 }
 
+const PING_MS = 4000;
+/** While open, the socket is pinged this often when it has heard nothing meanwhile. */
+const SILENT_MS = 10000;
+/** Heard nothing for this long (a network gone without a close): the connection is dead. */
+
 /**
  * One table's socket. Calls `handlers.message(msg)` for every message and
- * `handlers.status(s)` with "connecting" | "open" | "closed" | "fatal". Reconnects with
- * backoff until closed by `close()` or refused for good (a bad credential).
+ * `handlers.status(s)` with "connecting" | "open" | "closed" | "offline" | "fatal".
+ * Reconnects with backoff until closed by `close()` or refused for good (a bad
+ * credential). A network that goes away without closing the socket is noticed: the
+ * browser's "offline" at once, a silent connection (no answer to pings) within SILENT_MS.
  * A player's socket asks for patches; each becomes the whole state it makes before the
  * table sees it. A watcher's (`watch: true`) sends no credentials and gets whole states
  * of the public table only; "no_spectators" (close 4403) ends it for good.
@@ -121,9 +128,34 @@ export class TableSocket {
         this.reconnectNow();
       }
     };
+    this.onOffline = () => this.drop("offline");
     document.addEventListener("visibilitychange", this.onVisible);
     window.addEventListener("online", this.onVisible);
+    window.addEventListener("offline", this.onOffline);
+    this.heard = Date.now();
+    this.pinger = window.setInterval(() => this.checkAlive(), PING_MS / 2);
     this.connect();
+  }
+
+  /** Ping a quiet open socket; drop one that stayed silent too long. */
+  checkAlive() {
+    if (!this.isOpen()) return;
+    const quiet = Date.now() - this.heard;
+    if (quiet > SILENT_MS) this.drop("closed");
+    else if (quiet > PING_MS) this.ws.send(JSON.stringify({ type: "ping" }));
+  }
+
+  /** Give up on the connection now (it cannot be trusted) and connect again. */
+  drop(status) {
+    if (this.stopped) return;
+    const ws = this.ws;
+    this.ws = null;
+    this.welcomed = false;
+    if (ws) {
+      try { ws.close(4000, "reconnecting"); } catch { /* already closing */ }
+    }
+    this.handlers.status?.(status);
+    this.retry();
   }
 
   isOpen() {
@@ -152,6 +184,8 @@ export class TableSocket {
       ws.send(JSON.stringify(hello));
     });
     ws.addEventListener("message", (event) => {
+      if (this.ws !== ws) return; // a connection given up on
+      this.heard = Date.now();
       let msg;
       try {
         msg = JSON.parse(event.data);
@@ -160,6 +194,7 @@ export class TableSocket {
       }
       if (msg.type === "welcome") {
         this.welcomed = true;
+        this.heard = Date.now();
         this.tries = 0;
         this.handlers.status?.("open");
         // What the page sent before the first welcome goes now, in order.
@@ -230,8 +265,10 @@ export class TableSocket {
   close() {
     this.stopped = true;
     window.clearTimeout(this.timer);
+    window.clearInterval(this.pinger);
     document.removeEventListener("visibilitychange", this.onVisible);
     window.removeEventListener("online", this.onVisible);
+    window.removeEventListener("offline", this.onOffline);
     if (this.ws) {
       const ws = this.ws;
       this.ws = null;

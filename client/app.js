@@ -10,6 +10,7 @@ import { fill, h } from "./dom.js";
 import { TableSession } from "./game.js";
 import { homePage } from "./home.js";
 import { lobbyPage } from "./lobby.js";
+import { holdNameFields } from "./names.js";
 import { WatchSession } from "./watch.js";
 import { joinPage, renameSeats } from "./join.js";
 import { interceptLinks, takeHandoff } from "./nav.js";
@@ -20,6 +21,7 @@ import { saveTable, savedTable, settings } from "./storage.js";
 import { verifyPage } from "./verify.js";
 
 const main = document.getElementById("app");
+holdNameFields();
 let session = null;
 let routeId = 0;
 

@@ -94,6 +94,13 @@ export class TableSession {
     // A socket that was open once and connects again is "reconnecting" to the player.
     if (status === "open") this.wasOpen = true;
     this.connection = status === "connecting" && this.wasOpen ? "reconnecting" : status;
+    if (status === "open" && this.pending?.message) {
+      // A move made while the connection was away (or lost with it) goes again, under its
+      // own id: the server applies it once, or answers that it has already.
+      this.pending.delayed = true;
+      this.socket.send(this.pending.message);
+      this.armPending();
+    }
     if (status === "fatal") {
       const code = detail?.error || "bad_credential";
       if (this.leaving && code === "bad_credential") {
@@ -138,6 +145,8 @@ export class TableSession {
           break;
         }
         if (this.pending && msg.id === this.pending.id) {
+          if (this.pending.delayed) this.say("Your move went through.");
+          this.pending.message = null; // answered: never sent again
           // Stay pending until the state it made arrives, so the old one is not offered again.
           if (typeof msg.version === "number" && msg.version > this.version) this.pending.version = msg.version - 1;
           else this.clearPending();
@@ -167,9 +176,17 @@ export class TableSession {
       this.say("Hints are not available at this table yet.");
       return;
     }
+    const delayed = Boolean(this.pending?.delayed) && msg.id === this.pending.id;
     if (this.pending && (!msg.id || msg.id === this.pending.id)) this.clearPending();
     if (msg.error === "stale_version") {
-      this.say("The table moved on; here it is now.");
+      this.say(delayed
+        ? "Your move could not be made: the table moved on while you were away. Here it is now."
+        : "The table moved on; here it is now.");
+      return;
+    }
+    if (delayed) {
+      sound("error");
+      this.say(`Your move could not be made: ${REFUSALS[msg.error] || msg.message || "the table refused it."}`);
       return;
     }
     sound("error");
@@ -262,6 +279,17 @@ export class TableSession {
     this.pending = null;
     window.clearTimeout(this.pendingTimer);
     this.scheduleRender();
+  }
+
+  /** A move sent waits for its answer: given up after PENDING_MS with the connection open
+   * (the table is shown as it is), kept while the connection is away (sent again on it). */
+  armPending() {
+    window.clearTimeout(this.pendingTimer);
+    this.pendingTimer = window.setTimeout(() => {
+      if (!this.pending) return;
+      if (this.connection === "open") this.clearPending();
+      else this.armPending();
+    }, PENDING_MS);
   }
 
   send(message) {
@@ -367,7 +395,7 @@ export class TableSession {
       stack: this.liftedCards(),
       turned,
       picker: this.picker,
-      pending: Boolean(this.pending),
+      pending: this.pending ? { action: this.pending.action || null, waiting: this.connection !== "open" } : null,
       settings: settings(),
       sort: settings().sort,
       focus: this.focus,
@@ -388,7 +416,7 @@ export class TableSession {
     };
     const signature = JSON.stringify([
       state.version, state.seat, state.room, view, covered, this.liftedCards(), this.picker,
-      Boolean(this.pending), model.settings, this.focus, this.connection, this.showHistory,
+      model.pending, model.settings, this.focus, this.connection, this.showHistory,
       this.confirmReset,
       this.width,
       model.bridgeSecs !== null && model.bridgeSecs > 0,
@@ -726,11 +754,15 @@ export class TableSession {
       return;
     }
     const id = actionId();
-    const ok = this.send({ type: "act", seat: shown.seat, version: shown.state.version, id, action });
-    if (!ok) return;
-    this.pending = { id, version: shown.state.version };
-    window.clearTimeout(this.pendingTimer);
-    this.pendingTimer = window.setTimeout(() => this.clearPending(), PENDING_MS);
+    const message = { type: "act", seat: shown.seat, version: shown.state.version, id, action };
+    this.pending = { id, version: shown.state.version, message, action, delayed: false };
+    if (!this.socket.send(message)) {
+      // Not connected: the move is kept, shown as waiting, and sent once the table is back.
+      this.pending.delayed = true;
+      this.say("Not connected: your move waits and goes as soon as the table is back.");
+      this.socket.reconnectNow();
+    }
+    this.armPending();
     this.lifted = null;
     this.stacked = [];
     this.picker = null;

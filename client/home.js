@@ -147,7 +147,7 @@ export function homePage() {
     const existing = Array.from(localNames.querySelectorAll("input")).map((i) => i.value);
     localNames.replaceChildren(...range(1, keep).map((n) => h("input", {
       type: "text",
-      maxlength: "24",
+      maxlength: "400",
       class: "name-input",
       "aria-label": `Name of player ${n}`,
       placeholder: `Player ${n}`,
@@ -230,7 +230,7 @@ export function homePage() {
   const nameInput = h("input", {
     id: "my-name",
     type: "text",
-    maxlength: "24",
+    maxlength: "400",
     value: s.name,
     placeholder: "Your name",
     autocomplete: "nickname",

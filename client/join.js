@@ -28,7 +28,7 @@ export function joinPage(lobby, onJoin) {
   const input = h("input", {
     id: "join-name",
     type: "text",
-    maxlength: "24",
+    maxlength: "400",
     value: settings().name || "",
     placeholder: "Your name",
     autocomplete: "nickname",

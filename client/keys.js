@@ -1,6 +1,7 @@
 // The table's keyboard: arrows along the hand, letters for actions, 1-4 / C D H S for
 // a suit while the picker the player opened is up (suitkeys.js: the order is the table's).
-// Enter and Space are left to the focused button, except Space resumes a paused game.
+// Enter and Space are left to the focused button, except Space resumes a paused game, and
+// on a dim card of the hand they play the lifted or drawn card (the prompt's Enter).
 import { suitFromKey } from "./suitkeys.js";
 import { settingsOpen } from "./settings.js";
 
@@ -34,7 +35,11 @@ export function tableKey(session, e) {
       session.resume();
       return;
     }
-    if (k === "Enter" && idle && session.playLiftedOrDrawn()) e.preventDefault();
+    // A dim card of the hand (one that cannot be played now) has nothing to do with Enter
+    // or Space: the prompt's "Play it ⟨Enter⟩" takes them, as with nothing focused.
+    const card = document.activeElement?.closest?.("[data-testid=hand] [data-card]");
+    const dim = Boolean(card) && card.dataset.playable !== "true";
+    if ((k === "Enter" ? idle || dim : dim) && session.playLiftedOrDrawn()) e.preventDefault();
     return;
   }
   if (session.picker) {

@@ -51,7 +51,7 @@ export function openSettings({ section = null, variant = null } = {}) {
       h("button", { type: "button", class: "btn small ghost", "aria-label": "Close settings", testid: "settings-close", onclick: closeSettings }, "\u2715")),
     h("label", { class: "setting" }, h("span", {}, "Your name"),
       h("input", {
-        type: "text", maxlength: "24", value: s.name, placeholder: "Player", autocomplete: "nickname",
+        type: "text", maxlength: "400", value: s.name, placeholder: "Player", autocomplete: "nickname",
         testid: "setting-name",
         onchange: (e) => saveSettings({ name: e.target.value.trim() }),
       })),

@@ -190,7 +190,10 @@ function topBar(m, on) {
     class: "conn-note",
     testid: "connection",
     role: "status",
-  }, m.connection === "fatal" ? "Disconnected" : m.connection === "connecting" ? "Connecting…" : "Reconnecting…");
+  }, m.connection === "fatal" ? "Disconnected"
+    : m.connection === "connecting" ? "Connecting…"
+    : m.connection === "offline" ? "Offline: reconnecting when the network is back…"
+    : "Reconnecting…");
   return h("header", { class: "table-bar" },
     h("a", { class: "bar-btn", href: "/", "data-link": "", "aria-label": "Home", testid: "home" }, icon("home")),
     h("div", { class: "bar-title" },
@@ -288,11 +291,13 @@ function opponentPlate(m, seat, place) {
   const info = room.seats[seat] || {};
   const count = view.counts[seat] ?? 0;
   const turn = !view.hand_over && !room.closed && view.turn === seat;
-  const connected = info.kind === "bot" || info.connected !== false;
+  // While this device's own connection is away, nobody else's presence is known.
+  const unknown = info.kind !== "bot" && Boolean(m.connection) && m.connection !== "open" && !m.watching;
+  const connected = info.kind === "bot" || (!unknown && info.connected !== false);
   const name = names.name(seat);
   const bot = info.kind === "bot";
   const note = seatNote(info, connected);
-  const status = (bot ? `computer, ${info.level || ""}`.replace(/, $/, "") : connected ? "connected" : "away")
+  const status = (bot ? `computer, ${info.level || ""}`.replace(/, $/, "") : unknown ? "not known while reconnecting" : connected ? "connected" : "away")
     + (note?.words ? `, ${note.words}` : "");
   const total = (view.totals || [])[seat];
   const skipped = !view.hand_over && skippedSeat(view) === seat;
@@ -305,14 +310,14 @@ function opponentPlate(m, seat, place) {
     class: `plate opponent${bot ? " bot" : ""}${turn ? " to-act" : ""}${connected ? "" : " away"}${place ? ` at-${place}` : ""}${skipped ? " skipped" : ""}${out ? " out" : ""}${note ? ` has-note note-${note.kind}` : ""}`,
     testid: "opponent",
     dataset: {
-      seat: String(seat), connected: connected ? "true" : "false", count: String(count), place, skipped: skipped ? "true" : "", out: out ? "true" : "",
+      seat: String(seat), connected: unknown ? "unknown" : connected ? "true" : "false", count: String(count), place, skipped: skipped ? "true" : "", out: out ? "true" : "",
       open: info.open ? "true" : "", left: info.left || "", computerPlays: info.away ? "true" : "",
     },
     "aria-label": `${name}, ${status}, ${count} ${count === 1 ? "card" : "cards"}${scoreWords}${doing}`,
     role: "group",
   },
     h("div", { class: "plate-head" },
-      h("span", { class: `dot ${connected ? "on" : "off"}`, "aria-hidden": "true", title: connected ? "Connected" : "Away" }),
+      h("span", { class: `dot ${unknown ? "unknown" : connected ? "on" : "off"}`, "aria-hidden": "true", title: unknown ? "Not known while reconnecting" : connected ? "Connected" : "Away" }),
       h("span", { class: "plate-name" }, name),
       bot ? h("span", { class: "badge", title: "Computer player" }, "bot") : null,
       showScores(view) ? h("span", { class: "score", testid: "total", title: view.limit ? `Total, out over ${view.limit}` : "Score" }, view.limit ? totalText(view, seat) : String(total ?? 0)) : null),
@@ -593,13 +598,28 @@ export function durationWords(seconds) {
 }
 
 // ---- what you may do now ------------------------------------------------------------
+/** A move being sent, in a few words ("Playing the nine of hearts"). */
+function pendingWords(action) {
+  if (!action) return "Your move";
+  if (action.type === "play") {
+    const cards = action.cards || [];
+    return cards.length === 1 ? `Playing the ${cardName(cards[0])}` : `Playing ${cards.length} cards`;
+  }
+  return { draw: "Drawing", keep: "Keeping the card", pass: "Passing", take: "Taking the pickup", bridge: "Declaring the bridge" }[action.type] || "Your move";
+}
+
 function promptRow(m, on) {
   const { view } = m;
   const buttons = [];
   let text = "";
   if (m.pending && !view.hand_over) {
-    return h("div", { class: "prompt", testid: "prompt", dataset: { pending: "true" } },
-      h("p", { class: "prompt-text muted" }, "…"));
+    // A move sent and not yet answered; while the connection is away it waits, in words.
+    const what = pendingWords(m.pending.action);
+    const text = m.pending.waiting
+      ? `${what}: waiting for the connection…`
+      : m.pending.action ? `${what}…` : "…";
+    return h("div", { class: "prompt", testid: "prompt", dataset: { pending: m.pending.waiting ? "waiting" : "true" } },
+      h("p", { class: `prompt-text${m.pending.waiting ? "" : " muted"}` }, text));
   }
   const bridging = !m.covered && !view.hand_over ? bridgeWindow(m) : null;
   if (bridging && !bridging.mine) {

@@ -7,7 +7,7 @@ import { canRestart, durationWords, variantTitle } from "./table.js";
 
 /** {restart, help, menu} for the TableSession `session` (game.js). */
 export function menuCallbacks(session) {
-  const restart = async () => {
+  const deal = async () => {
     const room = session.room;
     if (!room || !canRestart(room)) return;
     session.say("Dealing a new game…", { quietToast: true });
@@ -16,6 +16,20 @@ export function menuCallbacks(session) {
     } catch (err) {
       session.say(err.message || "A new game could not be opened.");
     }
+  };
+  // A game under way is not thrown away with one tap: Restart asks first (a finished one
+  // needs no asking).
+  const restart = () => {
+    const room = session.room;
+    if (!room || !canRestart(room)) return;
+    if (session.newest()?.view?.game_over) return deal();
+    openConfirm({
+      title: "New game",
+      testid: "restart-confirm",
+      text: "Start a new game? This one ends here, unfinished; it stays among this browser's saved tables.",
+      yes: "Deal a new game",
+      onYes: deal,
+    });
   };
   const help = () => {
     const variant = session.room?.variant;

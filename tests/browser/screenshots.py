@@ -30,6 +30,7 @@ from tests.browser.support import (
     over,
     play_hand_to_its_end,
     play_online,
+    restart,
     running_server,
     settle,
     table,
@@ -392,7 +393,7 @@ def _a_bridge(device: Callable[[], BrowserContext], save: Save, data: Path) -> N
             ahead = play_ahead(load_room(redis, token_of(page)))
             if any(s.action.type is ActionType.BRIDGE for s in ahead.steps):
                 break
-            _restart(page)
+            restart(page)
         else:
             raise AssertionError("no bridge of the player's in 60 games")
     for step in ahead.steps:
@@ -419,7 +420,7 @@ def _play_101_until(page: Page, there: Callable[[Page], bool]) -> None:
     for _ in range(MAX_ACTIONS * 3):
         wait_actionable(page)
         if over(page):
-            _restart(page)
+            restart(page)
             continue
         before = version(page)
         if page.get_by_test_id("bridge").count():
@@ -462,7 +463,7 @@ def _play_until(page: Page, there: Callable[[Page], bool], *, keep_twos: bool = 
     for _ in range(MAX_ACTIONS * 3):
         wait_actionable(page)
         if over(page):
-            _restart(page)
+            restart(page)
             continue
         if there(page):
             return
@@ -578,13 +579,6 @@ def _friends_seats_and_closed(device: Callable[[], BrowserContext], save: Save) 
     di = friends["Di"]
     expect(di.get_by_test_id("table-closed")).to_contain_text("Ann ended the game")
     save(di, "friends-closed")
-
-
-def _restart(page: Page) -> None:
-    left = page.url
-    page.get_by_test_id("restart").click()
-    page.wait_for_url(lambda url: url != left and "/t/" in url)
-    wait_table(page)
 
 
 def main(argv: list[str] | None = None) -> int:

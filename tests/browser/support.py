@@ -434,7 +434,10 @@ def token_of(page: Page) -> str:
 def restart(page: Page) -> None:
     """Restart: a new table, a new token, a fresh deal."""
     before = page.url
+    finished = page.get_by_test_id("table").get_attribute("data-over") == "game"
     page.get_by_test_id("restart").click()
+    if not finished:
+        page.get_by_test_id("restart-confirm-yes").click()  # a game under way: it asks first
     page.wait_for_url(lambda url: url != before and "/t/" in url)
     wait_table(page)
 

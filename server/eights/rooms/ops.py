@@ -41,6 +41,7 @@ from .bridges import (
     marker,
 )
 from .errors import RoomError, from_rejection, room_error
+from .names import clean_name
 from .replay import TIMED_OUT, replay, rules_of, timed_out_seat
 from .room import Game, Mode, Room, Seat
 from .takeback import last_own_action
@@ -58,7 +59,6 @@ DEFAULT_TIMER = {"classic": 20}
 """Seconds a turn, by variant, where the table has a clock by default (000 has 20)."""
 SPEEDS = ("slow", "normal", "fast", "instant")
 LEVELS = ("easy", "medium", "hard")
-NAME_LIMIT = 24
 AWAY_LIMITS = range(30, 3601)
 """Seconds a host may let a person be away before the computer plays their seat."""
 DEFAULT_AWAY_LIMIT = 60
@@ -203,14 +203,6 @@ def _computer_seats(raw: object, mode: Mode, players: int) -> tuple[str | None, 
 def _seats_of(variant: str) -> tuple[int, int]:
     options = VARIANTS[variant].options
     return options.min_players, options.max_players
-
-
-def clean_name(raw: object, fallback: str) -> str:
-    """A seat's name as shown: printable characters, single spaces, at most 24."""
-    if not isinstance(raw, str):
-        return fallback
-    printable = "".join(ch for ch in raw[: NAME_LIMIT * 4] if ch.isprintable())
-    return " ".join(printable.split())[:NAME_LIMIT] or fallback
 
 
 def create_room(

@@ -17,8 +17,9 @@ MAX_ID = 64
 TOKEN = re.compile(r"[A-Za-z0-9_-]{22}")
 """An invitation token: 16 random bytes, URL-safe base64 without padding."""
 SEAT_DIGITS = re.compile(r"[0-9]{1,2}")
-MAX_NAME = 96
-"""The longest ``name`` taken (before it is cleaned to at most 24 printable characters)."""
+MAX_NAME = 400
+"""The longest ``name`` taken, in code points (before it is cleaned to at most 24 graphemes:
+an emoji of a family is seven code points, a flag of a country's region seven)."""
 
 
 def parse_object(raw: bytes | str) -> dict[str, Any] | RoomError:
@@ -92,8 +93,8 @@ def message_id(data: dict[str, Any]) -> str | None:
 
 
 def name_of(data: dict[str, Any]) -> str | RoomError:
-    """The ``name`` field: a string of 1 to 96 characters (``rooms.ops.clean_name`` then
-    keeps its printable part, at most 24), or ``bad_request``."""
+    """The ``name`` field: a string of 1 to ``MAX_NAME`` code points (``rooms.names`` then
+    keeps its printable part, at most 24 graphemes), or ``bad_request``."""
     value = data.get("name")
     if not isinstance(value, str) or not 0 < len(value) <= MAX_NAME:
         return room_error("bad_request", "name is a string of 1 to 24 characters.")
