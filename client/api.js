@@ -69,6 +69,11 @@ export const api = {
   verify: (record) => call("POST", "/api/verify", { body: record }),
   rename: (token, credentials, name) =>
     call("POST", `/api/rooms/${encodeURIComponent(token)}/rename`, { body: { name }, credentials }),
+  rematch: (token, credentials) =>
+    call("POST", `/api/rooms/${encodeURIComponent(token)}/rematch`, {
+      body: { entropy: entropy() },
+      credentials,
+    }),
   resetSeat: (token, credentials, seat) =>
     call("POST", `/api/rooms/${encodeURIComponent(token)}/seats/${seat}/reset`, {
       body: {},

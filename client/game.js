@@ -7,7 +7,7 @@ import { cardName, suitName } from "./cards.js";
 import { describeEvents, handOverSentence, roomChanges, seatNames } from "./narrate.js";
 import { invitePanel } from "./invite.js";
 import { sound } from "./sound.js";
-import { countHand, forgetTable, saveSettings, settings, touchTable } from "./storage.js";
+import { countHand, forgetTable, saveSettings, saveTable, savedTable, settings, touchTable } from "./storage.js";
 import { openSettings } from "./settings.js";
 import { houseNotes } from "./house.js";
 import { tableKey } from "./keys.js";
@@ -563,6 +563,7 @@ export class TableSession {
         if (this.showHistory) this.container.querySelector("#history-panel")?.scrollIntoView({ block: "nearest" });
       },
       saveRecord: () => this.saveRecord(),
+      rematch: () => this.rematch(),
       askReset: () => {
         this.confirmReset = true;
         this.render();
@@ -1054,6 +1055,37 @@ export class TableSession {
     saveSettings({ sound: on });
     if (on) sound("turn");
     this.say(on ? "Sound on." : "Sound off.");
+  }
+
+  /** Rematch: this device's seat at a new table for the same people (made by the first to
+   * ask, joined by the others with one tap), saved here, and the table opened. */
+  async rematch() {
+    const token = this.room?.rematch;
+    const saved = token ? savedTable(token) : null;
+    if (saved) {
+      navigate(`/t/${token}`);
+      return;
+    }
+    if (this.rematching) return;
+    this.rematching = true;
+    this.say("Opening the rematch…", { quietToast: true });
+    try {
+      const made = await api.rematch(this.token, Object.values(this.entry.credentials || {}));
+      saveTable({
+        token: made.token,
+        mode: "online",
+        variant: this.room.variant,
+        players: this.room.players,
+        credentials: { [made.seat]: made.credential },
+        link: made.link,
+        created: Date.now(),
+      });
+      navigate(`/t/${made.token}`, { states: made.states || [] });
+    } catch (err) {
+      this.say(err.message || "The rematch could not be opened.");
+    } finally {
+      this.rematching = false;
+    }
   }
 
   async saveRecord() {

@@ -985,7 +985,29 @@ function closedPanel(m, on) {
         type: "button", class: "btn", testid: "closed-history", onclick: on.toggleHistory,
         "aria-expanded": m.showHistory ? "true" : "false", "aria-controls": "history-panel",
       }, m.showHistory ? "Hide scores" : "Scores and history") : null,
-      h("a", { class: "btn primary", href: "/", "data-link": "", testid: "closed-home" }, "Home")));
+      h("a", { class: "btn primary", href: "/", "data-link": "", testid: "closed-home" }, "Home")),
+    rematchButton(m, on));
+}
+
+/**
+ * Rematch, after a game with friends (over, or ended by the host): a new table for the same
+ * people, one tap each. The first tap makes it; the others see that it waits for them.
+ */
+function rematchButton(m, on) {
+  const { room } = m;
+  if (room.mode !== "online" || m.watching || !m.held?.length) return null;
+  // At duo every round is a game, and New round already deals the same people again: there
+  // a rematch is for a table the host ended.
+  if (!(room.closed || (m.view?.game_over && room.variant !== "duo"))) return null;
+  const waiting = Boolean(room.rematch);
+  return h("div", { class: "rematch", testid: "rematch-line" },
+    waiting ? h("p", { class: "small", testid: "rematch-waiting" }, "A rematch waits for you at a new table.") : null,
+    h("button", {
+      type: "button",
+      class: `btn${waiting ? " primary" : ""}`,
+      testid: "rematch",
+      onclick: on.rematch,
+    }, waiting ? "Join the rematch" : "Rematch at a new table"));
 }
 
 // ---- the end of a hand ---------------------------------------------------------------
@@ -1053,7 +1075,8 @@ function resultsPanel(m, on) {
           disabled: mine && room.mode !== "local",
           "aria-keyshortcuts": "N",
         }, label, h("kbd", { "aria-hidden": "true" }, "N")),
-      readyLine(room, me, mine, names)));
+      readyLine(room, me, mine, names)),
+    game ? rematchButton(m, on) : null);
 }
 
 /** What a hand still held, in points: "1 point", "31 points". */

@@ -105,6 +105,10 @@ FIELDS: dict[str, dict[str, st.SearchStrategy[Any]]] = {
     "leave": {"seat": maybe(st.sampled_from([0, 1, True]))},
     "end": {},
     "reset": {},
+    "rematch": {
+        "entropy": maybe(st.text(max_size=80)),
+        "seat": maybe(st.sampled_from([0, 1, True])),
+    },
     "join": {"name": maybe(st.text(max_size=40)), "entropy": maybe(st.text(max_size=80))},
     "act": {
         "id": maybe(st.text(min_size=1, max_size=64)),
@@ -159,7 +163,7 @@ def bodies(draw: st.DrawFn, endpoint: str, version: int) -> bytes:
 
 endpoints = st.sampled_from(
     ["/api/rooms", "join", "act", "agree", "undo", "rename", "verify", "spectators", "start",
-     "finish", "leave", "end", "reset"]
+     "finish", "leave", "end", "reset", "rematch"]
 )  # fmt: skip
 ENDING = ("leave", "end", "reset")
 """Endpoints that, carried out, leave the table with fewer people to fuzz: a new one then."""
@@ -244,6 +248,7 @@ async def test_no_request_to_any_endpoint_gets_a_5xx_or_changes_a_room_it_refuse
         "leave": f"/api/rooms/{token}/leave",
         "end": f"/api/rooms/{token}/end",
         "reset": f"/api/rooms/{token}/seats/{seat}/reset",
+        "rematch": f"/api/rooms/{token}/rematch",
     }
     endpoint = data.draw(endpoints)
     before = _snapshot(redis_sync, token)

@@ -136,6 +136,8 @@ async def exercise(table: Table, check: Audit) -> None:
     check("reset a seat")
     ok(await client.request("POST", f"/api/rooms/{online.token}/end", {}, online.credentials))
     check("end")
+    ok(await client.request("POST", f"/api/rooms/{online.token}/rematch", {}, online.credentials))
+    check("rematch (a new table)")
     ok(await client.open_tables())
     check("the lobby read (ended tables dropped)")
 

@@ -196,3 +196,26 @@ def test_a_name_is_cut_by_characters_never_inside_an_emoji(device: Device) -> No
     wait_table(page)
     expect(page.get_by_test_id("my-plate")).to_contain_text(FAMILY)
     assert table(page).count() == 1
+
+
+def test_after_the_host_ends_a_game_a_rematch_seats_both_again_one_tap_each(
+    device: Device,
+) -> None:
+    a, b, _ = open_pair(device)
+    settle([a, b])
+    a.get_by_test_id("menu").click()
+    a.get_by_test_id("menu-end").click()
+    a.get_by_test_id("end-confirm-yes").click()
+    for page in (a, b):
+        expect(page.get_by_test_id("table-closed")).to_be_visible()
+    old = b.url
+    b.get_by_test_id("rematch").click()
+    b.wait_for_url(lambda url: url != old and "/t/" in url)
+    new = b.url
+    expect(a.get_by_test_id("rematch")).to_have_text("Join the rematch")
+    a.get_by_test_id("rematch").click()
+    a.wait_for_url(new)
+    for page, seat in ((a, "0"), (b, "1")):
+        wait_table(page)
+        expect(table(page)).to_have_attribute("data-seat", seat)
+        expect(page.get_by_test_id("hand").locator("[data-card]")).to_have_count(7)

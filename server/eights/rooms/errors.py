@@ -34,6 +34,8 @@ ROOM_ERRORS: dict[str, tuple[int, str]] = {
     "bridge_too_late": (409, "The ten seconds to declare this bridge are over."),
     "host_stays": (409, "The host cannot leave the table: end the game instead."),
     "table_closed": (409, "The host ended the game at this table."),
+    "game_not_over": (409, "The game is still being played: a rematch comes after it."),
+    "seat_taken": (409, "That seat at the new table is taken already."),
     "no_spectators": (403, "This table cannot be watched: it is private, or watching is off."),
     "watching_only": (403, "A spectator watches: only ping and sync are answered."),
     "no_hints": (403, "Hints are offered against the computer and in pass and play only."),

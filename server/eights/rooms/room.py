@@ -126,6 +126,8 @@ class Room:
     table waits for them)."""
     closed: bool = False
     """The host ended the game: nothing more happens at this table."""
+    rematch: str | None = None
+    """The token of the new table this one's people were asked to (Rematch), once asked."""
     house: list[dict[str, str]] = field(default_factory=list)
     """How this table differs from its variant's text, in words (``rules.house_notes``);
     fixed when the room is made, shown to every seat."""

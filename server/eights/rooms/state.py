@@ -73,6 +73,7 @@ def public_room(
         "spectators": watchers_of(connected),
         "away_limit": room.away_limit,
         "closed": room.closed,
+        "rematch": room.rematch,
     }
 
 
@@ -160,12 +161,19 @@ class StateParts:
     def watched(self, now: int | None) -> bytes:
         """The ``state`` message of a spectator, encoded: the room's public facts and the
         public table only (``"seat": null``; no hand, none of a seat's own fields)."""
-        if self._public_json is None:
+        public = self.public
+        if public.get("rematch") is not None:
+            # A rematch's table is for the people who sat here, not for whoever watched.
+            public = {**public, "rematch": None}
+        elif self._public_json is None:
             self._public_json = orjson.Fragment(orjson.dumps(self.public))
+        encoded = (
+            self._public_json if public is self.public else orjson.Fragment(orjson.dumps(public))
+        )
         if self.table is not None and self._table_json is None:
             self._table_json = orjson.dumps(self.table)
         view = None if self._table_json is None else orjson.Fragment(self._table_json)
-        return orjson.dumps(_state(self.room, None, now, self._public_json, view))
+        return orjson.dumps(_state(self.room, None, now, encoded, view))
 
     def kept(self) -> StateParts:
         """What a later ``patch`` needs of these parts, and no more: the room's public

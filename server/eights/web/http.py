@@ -209,6 +209,37 @@ async def _answer(
     return web.json_response({**answer, "ok": True, "states": states})
 
 
+@routes.post("/api/rooms/{token}/rematch")
+async def rematch(request: web.Request) -> web.Response:
+    """A person of a finished (or ended) table with friends takes the same seat at a new
+    table for the same people: one tap each."""
+    data = await read_json(request)
+    if isinstance(data, RoomError):
+        return error_response(data)
+    held = await _held(request)
+    if isinstance(held, RoomError):
+        return error_response(held)
+    seat = named_seat(held.seats, data)
+    if isinstance(seat, RoomError):
+        return error_response(seat)
+    service = request.app[SERVICE]
+    made = await service.rematch(held, seat, data)
+    if isinstance(made, RoomError):
+        return error_response(made)
+    loaded, seat, credential = made
+    hub = request.app[HUB]
+    await hub.after_change(held.loaded.room.token)
+    await hub.after_change(loaded.room.token)
+    body = {
+        "token": loaded.room.token,
+        "seat": seat,
+        "credential": credential,
+        "link": invitation(request, loaded.room.token),
+        "states": await _states(request, loaded, [seat]),
+    }
+    return web.json_response(body, status=201)
+
+
 @routes.post("/api/rooms/{token}/rename")
 async def rename(request: web.Request) -> web.Response:
     """A seat takes a new name; every device at the table sees it."""
