@@ -38,7 +38,8 @@ export function tableKey(session, e) {
     // A dim card of the hand (one that cannot be played now) has nothing to do with Enter
     // or Space: the prompt's "Play it ⟨Enter⟩" takes them, as with nothing focused.
     const card = document.activeElement?.closest?.("[data-testid=hand] [data-card]");
-    const dim = Boolean(card) && card.dataset.playable !== "true";
+    // Dim as shown: not playable, not lifted, not one that can go on the lifted ones.
+    const dim = Boolean(card) && card.classList.contains("dim");
     if ((k === "Enter" ? idle || dim : dim) && session.playLiftedOrDrawn()) e.preventDefault();
     return;
   }
