@@ -129,7 +129,7 @@ def test_the_levels_together_cover_sixes_lay_several_and_make_bridges() -> None:
     for n in range(6):
         _, more = play_game(2 + n % 5, LEVELS, f"mixed-{n}")
         seen |= more
-    assert {"several", "cover", "Penalty", "Skipped", "bridge"} <= seen
+    assert {"several", "cover", "Penalty", "Skipped", "bridge", "Ordered"} <= seen
 
 
 # --- Medium ----------------------------------------------------------------------------
@@ -166,6 +166,24 @@ def test_medium_spends_jacks_wisely() -> None:
     chosen = choice("medium", at_two(["JC", "JD"], ["7D", "9H"]))
     assert isinstance(chosen, dict)
     assert sorted(chosen["cards"]) == ["JC", "JD"]
+
+
+def test_the_dealer_orders_the_suit_it_holds_for_an_opening_jack() -> None:
+    # An opening jack of hearts, three spades in hand: every level that thinks orders spades.
+    data = at_two(["KS", "7S", "9S", "TH"], ["JH"], opening=True, suit="H", dealer=0)
+    for level in ("medium", "hard"):
+        assert choice(level, data) == {"type": "order", "suit": "S"}, level
+    given = hint(view_of(data))
+    assert given is not None
+    assert given.action.to_json() == {"type": "order", "suit": "S"}
+    assert "spades" in given.reason
+    # Hearts held most: the jack keeps its own suit, a pass.
+    data = at_two(["KH", "7H", "9S", "TH"], ["JH"], opening=True, suit="H", dealer=0)
+    assert choice("medium", data) == {"type": "pass"}
+    # Easy chooses among the legal actions, orders included, and never anything else.
+    legal = view_of(data).legal
+    assert {"type": "order", "suit": "C"} in [a.to_json() for a in legal]
+    assert Action(ActionType.ORDER, (), 0) in legal
 
 
 # --- Hard ------------------------------------------------------------------------------

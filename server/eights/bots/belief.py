@@ -116,6 +116,9 @@ def read_belief(view: SeatView, eights_tell: bool = False) -> Belief:
             hand.append(0)
             pending_draw[seat] = len(hand) - 1
             actor = seat
+        elif kind == "ordered":  # 101: the dealer ordered a suit for its opening jack
+            top_suit = parse_suit(event["suit"])
+            actor = -1
         elif kind in ("kept", "turn_ended", "passed"):
             seat = event["seat"]
             index = pending_draw.pop(seat, None)

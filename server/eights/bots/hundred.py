@@ -449,11 +449,26 @@ def choose(view: SeatView, legal: Sequence[Action], judge: Judge) -> Action:
         return bridge
     plays = [a for a in legal if a.type is ActionType.PLAY]
     if not plays:
-        return _fallback(legal)
+        order = best_order(table, legal)
+        return order if order is not None else _fallback(legal)
     if judge.depth:
         budget = [NODES]
         return max(plays, key=lambda a: judge.plan(table, a, judge.depth, budget))
     return max(plays, key=lambda a: judge.score(table, a))
+
+
+def best_order(table: Table, legal: Sequence[Action]) -> Action | None:
+    """The dealer's order for its opening jack: the suit it holds the most of (jacks aside),
+    the jack's own suit on a tie; None when no order is legal (or the own suit is best:
+    passing keeps it)."""
+    orders = {a.suit: a for a in legal if a.type is ActionType.ORDER}
+    if not orders:
+        return None
+    hand = table.view.hand
+    own = table.view.table.suit
+    counts = {s: sum(1 for c in hand if SUIT_OF[c] == s and not table.is_wild(c)) for s in orders}
+    suit = max(counts, key=lambda s: (counts[s], s == own))
+    return None if suit == own else orders[suit]
 
 
 def _fallback(legal: Sequence[Action]) -> Action:
@@ -538,10 +553,15 @@ def explain_101(view: SeatView, action: Action) -> str:
         return "Draw rather than spend a card you will want later."
     if kind is ActionType.PASS:
         if field(view, "opening", False):
+            if any(a.type is ActionType.ORDER for a in view.legal):
+                return "Pass: the opening jack keeps its own suit, the one you hold most of."
             return "Pass: the opening card stays as it is."
         if any(a.type is ActionType.BRIDGE for a in view.legal):
             return "Play on: the bridge is not worth declaring with your hand."
         return "Pass: nothing of yours fits and you may not draw again."
+    if kind is ActionType.ORDER and action.suit is not None:
+        named = SUIT_NAMES[action.suit]
+        return f"Order {named} for the opening jack: you hold more {named} than any other suit."
     if kind is not ActionType.PLAY:
         return f"{kind.value.capitalize()}."
     cards = action.cards

@@ -303,6 +303,9 @@ def recent_choices(view: SeatView) -> list[Choice]:
             seat = event["seat"]
             made = [m for m in made if m[0] != seat]
             drew_this_turn.add(seat)
+        elif kind == "ordered":  # 101: the dealer ordered a suit for its opening jack
+            top_suit = parse_suit(event["suit"])
+            drew_this_turn.clear()
         elif kind in ("kept", "turn_ended", "passed"):
             drew_this_turn.clear()
         elif kind == "reshuffled":

@@ -17,11 +17,13 @@ class ActionType(StrEnum):
     PASS = "pass"
     TAKE = "take"
     BRIDGE = "bridge"
+    ORDER = "order"
 
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One action of the seat to act. ``cards`` in the order laid; ``suit`` for an eight."""
+    """One action of the seat to act. ``cards`` in the order laid; ``suit`` for an eight
+    (or a jack at 101), and for ``order``: the suit a 101 dealer orders for its opening jack."""
 
     type: ActionType
     cards: tuple[Card, ...] = ()
@@ -34,9 +36,13 @@ class Action:
             out["cards"] = [CODE_OF[c] for c in self.cards]
             if self.suit is not None:
                 out["suit"] = SUIT_CHARS[self.suit]
+        elif self.type is ActionType.ORDER and self.suit is not None:
+            out["suit"] = SUIT_CHARS[self.suit]
         return out
 
     def __str__(self) -> str:
+        if self.type is ActionType.ORDER and self.suit is not None:
+            return f"order {SUIT_CHARS[self.suit]}"
         if self.type is not ActionType.PLAY:
             return self.type.value
         text = "play " + " ".join(CODE_OF[c] for c in self.cards)
@@ -54,6 +60,8 @@ PLAY_NAMING: tuple[tuple[Action, ...], ...] = tuple(
     tuple(Action(ActionType.PLAY, (c,), s) for s in range(4)) for c in ALL_CARDS
 )
 """Shared, immutable actions for the common single-card plays (the hot path)."""
+ORDERS: tuple[Action, ...] = tuple(Action(ActionType.ORDER, (), s) for s in range(4))
+"""``ORDERS[suit]``: a 101 dealer orders ``suit`` for its opening jack."""
 
 _SIMPLE = {a.type: a for a in (DRAW, KEEP, PASS, TAKE, BRIDGE)}
 
@@ -84,6 +92,14 @@ def parse_seatless_action(data: dict[str, Any]) -> Action:
         raise MalformedAction(
             "bad_action", f"Unknown action type {kind!r}; the types are: {names}."
         ) from None
+    if action_type is ActionType.ORDER:
+        raw = data.get("suit")
+        if raw is None:
+            raise MalformedAction("bad_suit", 'An order names its suit, e.g. "suit": "S".')
+        try:
+            return ORDERS[parse_suit(raw)]
+        except ValueError as exc:
+            raise MalformedAction("bad_suit", f"{exc}.") from None
     if action_type is not ActionType.PLAY:
         return _SIMPLE[action_type]
     raw_cards = data.get("cards")

@@ -49,6 +49,10 @@ ERROR_CODES: dict[str, tuple[Kind, str]] = {
         "illegal",
         "The dealer's opening move adds cards of its rank or passes (101).",
     ),
+    "no_order": (
+        "illegal",
+        "Only a dealer whose opening card is a jack orders a suit without laying a card (101).",
+    ),
     "seat_out": ("illegal", "The seat is out of the game (101)."),
 }
 

@@ -24,6 +24,13 @@ class Played(NamedTuple):
     """The suit named, when the last card laid is an eight."""
 
 
+class Ordered(NamedTuple):
+    """A 101 dealer ordered a suit for its opening jack (which it did not lay: the deal did)."""
+
+    seat: int
+    suit: Suit
+
+
 class Drew(NamedTuple):
     seat: int
     card: Card
@@ -158,6 +165,7 @@ Event = (
     | Drew
     | Kept
     | Passed
+    | Ordered
     | TurnEnded
     | TimedOut
     | PickupWaiting

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from .actions import BRIDGE, DRAW, PASS, PLAY_NAMING, PLAY_ONE, Action, ActionType
+from .actions import BRIDGE, DRAW, ORDERS, PASS, PLAY_NAMING, PLAY_ONE, Action, ActionType
 from .cards import RANK_CHARS, RANK_NAMES, RANK_OF, SUIT_NAMES, SUIT_OF, TEN, Card, make_card
 from .ending import finish
 from .events import (
@@ -21,6 +21,7 @@ from .events import (
     BridgeDeclared,
     Drew,
     Event,
+    Ordered,
     Passed,
     Penalty,
     Played,
@@ -38,6 +39,8 @@ def legal_moves(pos: Position) -> list[Action]:
     hand = pos.hands[seat]
     if pos.opening and not pos.cover:
         out = opening_adds(pos, hand)
+        if RANK_OF[pos.pile[-1]] == pos.rules.wild:
+            out.extend(ORDERS)  # an opening jack: the dealer orders its suit (or passes)
         out.append(PASS)
     else:
         out = plays(pos, hand)
@@ -147,6 +150,8 @@ def carry_out_move(pos: Position, action: Action) -> list[Event]:
     pos.bridge = None
     if kind is ActionType.PLAY:
         _play(pos, seat, action, events)
+    elif kind is ActionType.ORDER:
+        _order(pos, seat, action, events)
     elif kind is ActionType.DRAW:
         _draw(pos, seat, events)
     else:
@@ -187,6 +192,15 @@ def _play(pos: Position, seat: int, action: Action, events: list[Event]) -> None
     end_move(pos, seat, move, events)
 
 
+def _order(pos: Position, seat: int, action: Action, events: list[Event]) -> None:
+    """The dealer orders a suit for its opening jack and adds nothing: the opening move
+    ends with the jack, the suit ordered in force until the jack is covered."""
+    assert action.suit is not None
+    pos.suit = action.suit
+    events.append(Ordered(seat, action.suit))
+    end_move(pos, seat, (pos.pile[-1],), events)
+
+
 def _draw(pos: Position, seat: int, events: list[Event]) -> None:
     if not pos.stock:
         if pos.reshuffles >= pos.rules.reshuffle_cap:
@@ -199,6 +213,7 @@ def _draw(pos: Position, seat: int, events: list[Event]) -> None:
     pos.draws += 1
     pos.passes = 0
     events.append(Drew(seat, card))
+    ran_out(pos, events)
 
 
 def _pass(pos: Position, seat: int, events: list[Event]) -> None:
@@ -319,7 +334,22 @@ def penalty(pos: Position, seat: int, count: int, cause: str, events: list[Event
         card = pos.stock.pop()
         hand.append(card)
         taken.append(card)
+        ran_out(pos, events)
     events.append(Penalty(seat, tuple(taken), count, cause))
+
+
+def ran_out(pos: Position, events: list[Event]) -> None:
+    """003: "When the bank runs out, the table but its top card is shuffled into a new bank,
+    and the round's points are multiplied": at once, when its last card is drawn, so that a
+    round ending before the next draw is scored at the new multiplier. With only the top
+    card on the table (or past the safety cap) the bank stays empty until a draw needs it."""
+    if (
+        not pos.stock
+        and len(pos.pile) > 1
+        and pos.rules.options.reshuffle
+        and pos.reshuffles < pos.rules.reshuffle_cap
+    ):
+        renew_bank(pos, events)
 
 
 def renew_bank(pos: Position, events: list[Event]) -> None:

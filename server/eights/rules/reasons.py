@@ -27,7 +27,12 @@ def why_not_fits(pos: Position, card: Card) -> str:
     """Why ``card`` does not go on the pile: the suit in force, or the top card."""
     top = pos.pile[-1]
     if pos.suit is not None:
-        return f"The suit in force is {SUIT_NAMES[pos.suit]}: {card_name(top)} named it."
+        force = f"The suit in force is {SUIT_NAMES[pos.suit]}"
+        if not pos.rules.moves:
+            return f"{force}: {card_name(top)} named it."
+        if pos.suit == SUIT_OF[top]:  # 101: an opening jack left alone, or one laid so
+            return f"{force}: {card_name(top)} orders its own suit."
+        return f"{force}: {card_name(top)} orders it."
     suit = SUIT_SINGULAR[SUIT_OF[top]]
     rank = RANK_NAMES[RANK_OF[top]]
     wild = pos.rules.wild
@@ -80,6 +85,8 @@ def rejection_for(pos: Position, seat: int, action: Action) -> Rejection:
         return Rejection("not_your_turn", "It is not your turn.")
     if kind is ActionType.PLAY:
         return _refuse_play(pos, seat, action)
+    if kind is ActionType.ORDER:
+        return _refuse_order(pos, action)
     if action.cards or action.suit is not None:
         return Rejection("bad_action", f"A {kind.value} names no cards and no suit.")
     if pos.rules.moves and kind in (ActionType.DRAW, ActionType.PASS):
@@ -104,6 +111,30 @@ def rejection_for(pos: Position, seat: int, action: Action) -> Rejection:
     if kind is ActionType.TAKE:
         return Rejection("nothing_to_take", "There is no pickup to take.")
     return Rejection("no_bridge", "This table has no bridge to declare.")
+
+
+def _refuse_order(pos: Position, action: Action) -> Rejection:
+    """Why an ``order`` is refused: only the dealer's opening jack is ordered this way."""
+    if action.cards or action.suit not in range(4):
+        return Rejection("bad_action", 'An order names a suit and no cards, e.g. "suit": "S".')
+    wild = pos.rules.wild
+    if not pos.rules.moves:
+        return Rejection(
+            "no_order",
+            f"This table orders no suit on its own: {_a(RANK_NAMES[wild])} names "
+            "its suit as it is laid.",
+        )
+    jack = RANK_NAMES[wild]
+    if pos.opening and not pos.cover:
+        return Rejection(
+            "no_order",
+            f"The opening card is not a {jack}: add more of its rank, or pass.",
+        )
+    return Rejection(
+        "no_order",
+        f"A {jack} orders its suit as it is laid; only the dealer's opening {jack} is "
+        "ordered on its own.",
+    )
 
 
 def _refuse_bridge(pos: Position, seat: int) -> Rejection:

@@ -24,6 +24,7 @@ from .events import (
     HandOver,
     Kept,
     Opened,
+    Ordered,
     Passed,
     Penalty,
     PickupWaiting,
@@ -376,6 +377,8 @@ def event_for(event: Event, seat: int | None) -> dict[str, Any]:
         return out
     if isinstance(event, Passed):
         return {"type": "passed", "seat": event.seat}
+    if isinstance(event, Ordered):
+        return {"type": "ordered", "seat": event.seat, "suit": SUIT_CHARS[event.suit]}
     if isinstance(event, TurnEnded):
         return {"type": "turn_ended", "seat": event.seat}
     if isinstance(event, TimedOut):
