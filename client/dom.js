@@ -70,16 +70,21 @@ export function toast(text, { ms = 3200 } = {}) {
 
 /**
  * A resize handler that redraws a view (debounced, and only when the width really
- * changed: a phone's toolbar sliding away is no reason to redraw). `view.render()` is
- * called; `view.width` and `view.resizeTimer` are kept on the view.
+ * changed, or the layout `key` the view gives, such as the card size the style sheet
+ * chose for this screen: a phone's toolbar sliding away is no reason to redraw).
+ * `view.render()` is called; `view.width`, `view.layoutKey` and `view.resizeTimer` are
+ * kept on the view.
  */
-export function redrawOnResize(view) {
+export function redrawOnResize(view, key = () => "") {
   view.width = window.innerWidth;
+  view.layoutKey = key();
   return () => {
     window.clearTimeout(view.resizeTimer);
     view.resizeTimer = window.setTimeout(() => {
-      if (Math.abs(window.innerWidth - view.width) > 8) {
+      const layout = key();
+      if (Math.abs(window.innerWidth - view.width) > 8 || layout !== view.layoutKey) {
         view.width = window.innerWidth;
+        view.layoutKey = layout;
         view.render();
       }
     }, 120);

@@ -12,7 +12,7 @@ import { openSettings } from "./settings.js";
 import { houseNotes } from "./house.js";
 import { tableKey } from "./keys.js";
 import {
-  addableCards, exactPlay, hideNote, legalOf, needsSuit, playableCards, playsStarting, renderTable, showNote,
+  addableCards, exactPlay, handMetrics, hideNote, legalOf, needsSuit, playableCards, playsStarting, renderTable, showNote,
 } from "./table.js";
 import { menuCallbacks } from "./tablemenu.js";
 import { gonePage, lostSeatPage } from "./pages.js";
@@ -64,7 +64,7 @@ export class TableSession {
     for (const st of states) this.takeState(st, { quiet: true });
 
     this.onKey = (e) => tableKey(this, e);
-    this.onResize = redrawOnResize(this);
+    this.onResize = redrawOnResize(this, () => JSON.stringify(handMetrics()));
     this.onSettings = () => this.render();
     document.addEventListener("keydown", this.onKey);
     window.addEventListener("resize", this.onResize);
@@ -419,6 +419,7 @@ export class TableSession {
       model.pending, model.settings, this.focus, this.connection, this.showHistory,
       this.confirmReset,
       this.width,
+      this.layoutKey,
       model.bridgeSecs !== null && model.bridgeSecs > 0,
       this.confirmFinish,
     ]);

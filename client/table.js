@@ -121,6 +121,13 @@ function totalText(view, seat) {
   return view.limit ? `${total}/${view.limit}` : String(total);
 }
 
+/** A plate's score: "37", or "37/101" against a limit (a crowded plate shows the "37"). */
+function scoreChip(view, seat) {
+  const total = (view.totals || [])[seat] ?? 0;
+  return h("span", { class: "score", testid: "total", title: view.limit ? `Total, out over ${view.limit}` : "Score" },
+    String(total), view.limit ? h("span", { class: "of-limit" }, `/${view.limit}`) : null);
+}
+
 /** Whether the table shows which way the play goes: kings turn it, at three or more. */
 function showsDirection(view) {
   return Boolean(view?.options?.reverse_kings) && view.players > 2;
@@ -148,15 +155,20 @@ export function renderTable(m, on) {
       watching: m.watching ? "true" : "",
     },
   });
-  root.append(topBar(m, on));
-  if (m.watching) root.append(watchBanner(m));
+  // The stage is what a player needs at once: the bar, the felt with the hand pinned to
+  // its bottom, and the tools. While a game is on it is one screen high (history and the
+  // fairness notes come below it), so the hand, the prompt and the plates stay in sight.
+  const stage = h("div", { class: `stage${view ? " fits" : ""}` });
+  root.append(stage);
+  stage.append(topBar(m, on));
+  if (m.watching) stage.append(watchBanner(m));
   if (room.closed && !m.watching) {
     root.dataset.closed = "true";
     root.classList.add("is-closed");
-    root.append(closedPanel(m, on));
+    stage.append(closedPanel(m, on));
   }
   if (!view) {
-    if (!room.closed) root.append(h("div", { class: "felt felt-waiting" }, m.waitingPanel || ""));
+    if (!room.closed) stage.append(h("div", { class: "felt felt-waiting" }, m.waitingPanel || ""));
     return root;
   }
   const felt = h("div", { class: "felt" });
@@ -165,10 +177,10 @@ export function renderTable(m, on) {
   felt.append(promptRow(m, on));
   if (m.picker && !m.covered) felt.append(suitPicker(m, on));
   felt.append(m.watching ? watchedArea(m) : myArea(m, on));
-  root.append(felt);
-  root.append(m.watching ? watchToolbar(m, on) : toolbar(m, on));
+  stage.append(felt);
+  stage.append(m.watching ? watchToolbar(m, on) : toolbar(m, on));
   const confirmBox = finishConfirm(m, on);
-  if (confirmBox) root.append(confirmBox);
+  if (confirmBox) stage.append(confirmBox);
   root.append(historyPanel(m, on));
   root.append(fairness(m));
   if (room.closed) {
@@ -299,7 +311,6 @@ function opponentPlate(m, seat, place) {
   const note = seatNote(info, connected);
   const status = (bot ? `computer, ${info.level || ""}`.replace(/, $/, "") : unknown ? "not known while reconnecting" : connected ? "connected" : "away")
     + (note?.words ? `, ${note.words}` : "");
-  const total = (view.totals || [])[seat];
   const skipped = !view.hand_over && skippedSeat(view) === seat;
   const pickup = turn && view.pending ? view.pending.count : null;
   const answers = view.options?.answering !== false ? " or answer" : "";
@@ -320,7 +331,7 @@ function opponentPlate(m, seat, place) {
       h("span", { class: `dot ${unknown ? "unknown" : connected ? "on" : "off"}`, "aria-hidden": "true", title: unknown ? "Not known while reconnecting" : connected ? "Connected" : "Away" }),
       h("span", { class: "plate-name" }, name),
       bot ? h("span", { class: "badge", title: "Computer player" }, "bot") : null,
-      showScores(view) ? h("span", { class: "score", testid: "total", title: view.limit ? `Total, out over ${view.limit}` : "Score" }, view.limit ? totalText(view, seat) : String(total ?? 0)) : null),
+      showScores(view) ? scoreChip(view, seat) : null),
     fan(count, { label: `${count} ${count === 1 ? "card" : "cards"}` }),
     turn ? timerBadge(m, seat) : null,
     out ? h("span", { class: "seat-mark out-mark", testid: "out-mark" }, "out") : seatMarks(skipped, pickup),
@@ -612,6 +623,7 @@ function promptRow(m, on) {
   const { view } = m;
   const buttons = [];
   let text = "";
+  let tip = false; // the general instruction, which a short screen leaves out
   if (m.pending && !view.hand_over) {
     // A move sent and not yet answered; while the connection is away it waits, in words.
     const what = pendingWords(m.pending.action);
@@ -666,7 +678,10 @@ function promptRow(m, on) {
       if (awaySeat(m) !== null) text = "";
       else if (view.cover && mine) text = playable.size ? "Cover your six: play a card on it, or draw until one fits." : "Cover your six: draw until a card fits.";
       else if (view.opening && mine) text = "Your opening card: lay more of its rank on it, or leave it (Pass).";
-      else if (playable.size) text = "Tap a bright card to lift it, then tap it again to play.";
+      else if (playable.size) {
+        text = "Tap a bright card to lift it, then tap it again to play.";
+        tip = true;
+      }
       else if (draw) text = "Nothing fits: draw from the stock.";
       else if (pass) text = "Nothing fits and nothing to draw: pass.";
       if (keep) buttons.push(button("keep", "Keep it", on.keep, { key: "K" }));
@@ -689,7 +704,7 @@ function promptRow(m, on) {
     else if (draw && (always || !playable.size)) buttons.push(button("draw", "Draw", on.draw, { key: "D" }));
   }
   return h("div", { class: "prompt", testid: "prompt" },
-    text ? h("p", { class: "prompt-text" }, text) : null,
+    text ? h("p", { class: `prompt-text${tip ? " prompt-tip" : ""}` }, text) : null,
     buttons.length ? h("div", { class: "prompt-buttons" }, buttons) : null);
 }
 
@@ -733,7 +748,7 @@ function myArea(m, on) {
   const out = isOut(view, m.seat);
   const plate = h("div", { class: `plate mine${turn ? " to-act" : ""}${skipped ? " skipped" : ""}${out ? " out" : ""}`, testid: "my-plate", dataset: { skipped: skipped ? "true" : "", out: out ? "true" : "" } },
     h("span", { class: "plate-name" }, room.mode === "local" ? name : `${name} (you)`),
-    showScores(view) ? h("span", { class: "score", testid: "total", title: view.limit ? `Total, out over ${view.limit}` : "Score" }, view.limit ? totalText(view, m.seat) : String((view.totals || [])[m.seat] ?? 0)) : null,
+    showScores(view) ? scoreChip(view, m.seat) : null,
     out ? h("span", { class: "seat-mark out-mark", testid: "out-mark" }, "out") : seatMarks(skipped, turn && view.pending ? view.pending.count : null));
   if (m.covered || !view.hand) {
     return h("div", { class: "my-area" }, plate,
@@ -749,7 +764,7 @@ function handEl(m, on) {
   const addable = addableCards(view, stack);
   const cards = sortHand(view.hand, m.sort);
   const focusCard = cards.includes(m.focus) ? m.focus : cards.find((c) => playable.has(c)) || cards[0];
-  const widths = handLayout(cards.length, m.width);
+  const widths = handLayout(cards.length, m.width, handMetrics());
   const rows = [];
   for (let r = 0; r < widths.rows; r++) {
     const slice = cards.slice(r * widths.perRow, (r + 1) * widths.perRow);
@@ -776,19 +791,32 @@ function handEl(m, on) {
   }, rows);
 }
 
+/**
+ * The hand's card width and the part of the window's width that is not the hand's, as the
+ * style sheet sets them for this screen (`--card-w`, `--hand-gutter`): the sheet decides
+ * the layout, and the rows below follow it.
+ */
+export function handMetrics() {
+  const style = getComputedStyle(document.documentElement);
+  const cardW = parseFloat(style.getPropertyValue("--card-w"));
+  const gutter = parseFloat(style.getPropertyValue("--hand-gutter"));
+  return { cardW: cardW > 0 ? cardW : null, gutter: gutter >= 0 ? gutter : null };
+}
+
 /** How many cards a row holds and how far apart they sit, for the screen's width. */
-export function handLayout(n, width) {
-  const cardW = width < 720 ? 64 : 92;
+export function handLayout(n, width, { cardW = null, gutter = null } = {}) {
+  const wide = width >= 720;
+  const w = cardW || (wide ? 92 : 64);
   const room = Math.min(width, 1100);
-  const avail = Math.max(200, room - (width < 720 ? 44 : 120));
+  const avail = Math.max(160, room - (gutter ?? (wide ? 120 : 28)));
   // A card's middle stays uncovered (a tap there, or a test's click, lands on it):
   // past that, the hand goes on in another row.
-  const minStep = Math.ceil(cardW * 0.56);
-  const maxPerRow = Math.max(1, Math.floor((avail - cardW) / minStep) + 1);
+  const minStep = Math.ceil(w * 0.56);
+  const maxPerRow = Math.max(1, Math.floor((avail - w) / minStep) + 1);
   const rows = Math.max(1, Math.ceil(n / maxPerRow));
   const perRow = Math.ceil(n / rows);
-  const step = perRow <= 1 ? cardW : Math.min(cardW + 8, (avail - cardW) / (perRow - 1));
-  return { rows, perRow, step: Math.floor(step), cardW };
+  const step = perRow <= 1 ? w : Math.min(w + 8, (avail - w) / (perRow - 1));
+  return { rows, perRow, step: Math.floor(step), cardW: w };
 }
 
 // ---- below the table ------------------------------------------------------------------

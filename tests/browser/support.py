@@ -322,10 +322,13 @@ def _name_suit(page: Page, card: str, other: AbstractSet[str]) -> Move:
 # ---- two devices at one table ---------------------------------------------------------
 
 
-def open_pair(device: Device) -> tuple[Page, Page, str]:
-    """Device A opens "Play with a friend"; device B opens the invitation and sits down.
-    Returns A's page (seat 0), B's page (seat 1) and the link."""
-    a = device().new_page()
+def open_pair(
+    device: Device, options: tuple[dict[str, object], dict[str, object]] = ({}, {})
+) -> tuple[Page, Page, str]:
+    """Device A opens "Play with a friend"; device B opens the invitation and sits down
+    (each device made with its `options`, such as a viewport). Returns A's page (seat 0),
+    B's page (seat 1) and the link."""
+    a = device(**options[0]).new_page()
     a.goto("/")
     a.get_by_test_id("create-online").click()
     invite = a.get_by_test_id("invite-link")
@@ -336,7 +339,7 @@ def open_pair(device: Device) -> tuple[Page, Page, str]:
     assert "/t/" in link
     assert link.startswith("http://127.0.0.1:")
 
-    b = device().new_page()
+    b = device(**options[1]).new_page()
     b.goto(link)
     take_seat(b)
     wait_table(b)

@@ -1,16 +1,22 @@
 """The table as a player finds it on a 360 px phone and a desktop (issue 11): the friend
 away, duo's round result without a running score, one message area, the pass-and-play
 reveal, the phone layout, Ember Ridge's Restart, Menu, Help and seats, and the pile that
-says what is in force. Layout is checked by measuring element boxes, never by timing."""
+says what is in force; and (issue 30) the hand, the prompt and the suit picker on the
+screen at every table from 320×568 to a desktop at 200 %, the seats in the order of play,
+the turn clock clear of the plates, and the closed table's panel beside the hand. Layout
+is checked by measuring element boxes, never by timing."""
 
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
+import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from tests.browser.support import (
     MAX_ACTIONS,
+    STEP_MS,
     Device,
     click_move,
     open_pair,
@@ -20,6 +26,7 @@ from tests.browser.support import (
     restart,
     settle,
     table,
+    take_seat,
     version,
     wait_actionable,
     wait_settled,
@@ -416,3 +423,262 @@ def test_seven_seats_show_every_name_count_and_whose_turn_on_a_phone_and_a_deskt
         # Nothing runs off the side (the toolbar with Resume in it included).
         assert page.evaluate("document.documentElement.scrollWidth") <= screen["width"]
         page.context.close()
+
+
+# ---- issue 30, 7 and 17: the hand always on screen ------------------------------------------
+
+SIZES: dict[str, dict[str, object]] = {
+    "320x568": {
+        "viewport": {"width": 320, "height": 568},
+        "is_mobile": True,
+        "has_touch": True,
+    },
+    "360x740": PHONE,
+    "740x360": {
+        "viewport": {"width": 740, "height": 360},
+        "is_mobile": True,
+        "has_touch": True,
+    },
+    "1280x800": DESKTOP,
+    # A 1280×800 desktop at 200 % zoom: half the CSS pixels, each drawn twice.
+    "zoom-200": {"viewport": {"width": 640, "height": 400}, "device_scale_factor": 2},
+}
+TABLES = [
+    ("duo", 1),
+    ("classic", 1),
+    ("classic", 5),
+    ("newfoundland", 1),
+    ("newfoundland", 6),
+    ("hundred-and-one", 1),
+    ("hundred-and-one", 5),
+    ("ember-ridge", 1),
+    ("ember-ridge", 3),
+]
+"""Every table at two seats and at the most it offers (the computer's seats beside mine)."""
+PICKER_TABLE = ("newfoundland", 6)
+"""The suit picker is opened at the most crowded table."""
+WILD = {"hundred-and-one": "J"}
+"""The rank that names a suit, where it is not the eight."""
+
+
+def open_computer_table(page: Page, variant: str, friends: int) -> None:
+    """From the home page: a table against the computer, `friends` computer seats."""
+    page.goto("/")
+    page.get_by_test_id("computer-variant").select_option(variant)
+    choice = page.get_by_test_id("computer-friends")
+    if choice.is_enabled():
+        choice.select_option(str(friends))
+    page.get_by_test_id("create-computer").click()
+    wait_table(page)
+    expect(page.get_by_test_id("opponent")).to_have_count(friends)
+
+
+BOXES = """selector => [...document.querySelectorAll(selector)].map(e => {
+    const r = e.getBoundingClientRect();
+    const what = e.dataset.card || e.dataset.testid || e.className || e.tagName;
+    return {what: String(what), x: r.x, y: r.y, width: r.width, height: r.height};
+})"""
+"""Every matching element's box, found and measured in one step of the page (the table
+may be drawn again between two steps, leaving an element found in the first behind)."""
+
+
+def boxes_of(page: Page, selector: str) -> list[Box]:
+    found: list[Box] = page.evaluate(BOXES, selector)
+    return found
+
+
+def assert_hand_and_prompt_on_screen(page: Page, where: str) -> None:
+    """Every card of the hand, the prompt and its buttons, and every plate on the screen,
+    nothing wider than the screen, and no plate on the hand (each read at one moment)."""
+    screen = viewport(page)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= screen["width"], f"{where}: the page is {width} px wide"
+    cards = boxes_of(page, "[data-testid=hand] [data-card]")
+    assert cards, f"{where}: no hand"
+    parts = boxes_of(page, "[data-testid=prompt], [data-testid=prompt] button")
+    plates = boxes_of(page, "[data-testid=my-plate], [data-testid=opponent]")
+    assert parts, f"{where}: no prompt"
+    assert len(plates) >= 2, f"{where}: no plates"
+    for part in [*cards, *parts, *plates]:
+        assert part["width"] > 0, f"{where}: {part['what']} is not shown"
+        assert inside(part, screen), f"{where}: {part['what']} is off the screen: {part}"
+    for plate in plates:
+        for card in cards:
+            assert not overlap(plate, card), f"{where}: a plate lies on {card['what']}"
+
+
+def assert_seated_in_order_of_play(page: Page, where: str) -> None:
+    """The other seats read in the order of play (clockwise from mine): left to right, row
+    after row; on a tall desktop left, across, then right. Three others sit in one row."""
+    me = int(str(table(page).get_attribute("data-seat")))
+    boxes = boxes_of(page, "[data-testid=opponent]")
+    seats: list[int] = page.get_by_test_id("opponent").evaluate_all(
+        "els => els.map(e => Number(e.dataset.seat))"
+    )
+    players = len(seats) + 1
+    assert seats == [(me + i) % players for i in range(1, players)], f"{where}: {seats}"
+    screen = viewport(page)
+    desk = screen["width"] >= 1000 and screen["height"] > 560
+    for one, two in pairwise(boxes):
+        same_row = abs(one["y"] - two["y"]) < 4
+        if desk or same_row:
+            assert two["x"] > one["x"] + one["width"] / 2, f"{where}: seats out of order"
+        else:
+            assert two["y"] > one["y"] + one["height"] / 2, f"{where}: seats out of order"
+    if len(boxes) == 3 and not desk:
+        assert len({round(b["y"]) for b in boxes}) == 1, f"{where}: three plates in two rows"
+
+
+def open_the_suit_picker(page: Page, variant: str) -> None:
+    """A deal where a card that names a suit may be played now (dealing again until one
+    comes, a bounded number of times), and that card lifted: the picker is open."""
+    wild = WILD.get(variant, "8")
+    cards = page.locator(f"[data-testid=hand] [data-card^='{wild}'][data-playable=true]")
+    for _ in range(RESTARTS):
+        wait_actionable(page)
+        if not over(page) and cards.count():
+            break
+        restart(page)
+    else:
+        raise AssertionError(f"no {wild} to play in {RESTARTS} deals")
+    cards.first.click()
+    expect(page.get_by_test_id("suit-picker")).to_be_visible()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_hand_and_the_prompt_are_on_screen_at_every_table(device: Device, size: str) -> None:
+    page = device(**SIZES[size]).new_page()
+    for variant, friends in TABLES:
+        where = f"{size} {variant} {friends + 1} seats"
+        open_computer_table(page, variant, friends)
+        wait_actionable(page)
+        assert_hand_and_prompt_on_screen(page, where)
+        assert_seated_in_order_of_play(page, where)
+
+    # The suit picker open: its suits and their names on the screen with the hand.
+    variant, friends = PICKER_TABLE
+    where = f"{size} {variant}, the suit picker open"
+    open_computer_table(page, variant, friends)
+    open_the_suit_picker(page, variant)
+    picker = boxes_of(page, "[data-testid=suit-picker]")[0]
+    parts = boxes_of(
+        page,
+        ".picker-title, [data-testid=picker-cancel], "
+        "[data-testid=suit-picker] button[data-suit], .pick-name",
+    )
+    assert len(parts) == 10, f"{where}: {parts}"
+    for part in parts:
+        assert inside(part, viewport(page)), f"{where}: {part['what']} is off the screen"
+        assert inside(part, picker), f"{where}: {part['what']} leaves the picker"
+    assert_hand_and_prompt_on_screen(page, where)
+    for plate in boxes_of(page, "[data-testid=my-plate], [data-testid=opponent]"):
+        assert not overlap(plate, picker), f"{where}: the picker covers {plate['what']}"
+
+
+# ---- 17a. the turn timer on a phone --------------------------------------------------------
+
+
+def test_the_turn_timer_keeps_off_the_plates_and_names_on_a_phone(device: Device) -> None:
+    """Ann (320×568) and Bo (360×740) at a Classic table of four, two seats the
+    computer's, with its turn clock: the clock on the friend's plate, and on one's own
+    turn line, covers no other plate, no name, and stays on the screen."""
+    ann = device(**SIZES["320x568"]).new_page()
+    ann.goto("/")
+    ann.get_by_test_id("online-variant").select_option("classic")
+    ann.get_by_test_id("online-players").select_option("4")
+    ann.get_by_test_id("online-computers").select_option("2")
+    ann.get_by_test_id("create-online").click()
+    link = ann.get_by_test_id("invite-link").input_value()
+    bo = device(**PHONE).new_page()
+    bo.goto(link)
+    take_seat(bo)
+    pages = {0: ann, 1: bo}
+    for page in pages.values():
+        wait_table(page)
+        expect(page.get_by_test_id("opponent")).to_have_count(3)
+    seen: set[int] = set()
+    for _ in range(MAX_ACTIONS):  # until each has seen the other's clock (a few turns)
+        ann.wait_for_function(
+            """() => {
+                const t = document.querySelector('[data-testid=table]');
+                const turn = document.querySelector('[data-testid=turn-indicator]')?.dataset.seat;
+                return t && (t.dataset.over || turn === '0' || turn === '1');
+            }""",
+            timeout=STEP_MS,
+        )
+        settle(list(pages.values()))
+        assert not over(ann), "the hand ended before each saw the other's clock"
+        seat = int(str(ann.get_by_test_id("turn-indicator").get_attribute("data-seat")))
+        if seat not in (0, 1):
+            continue
+        other = pages[1 - seat]
+        chip = f"[data-testid=opponent][data-seat='{seat}'] [data-testid=timer]"
+        expect(other.locator(chip)).to_be_visible()
+        assert_timer_clear(other, chip, f"seat {1 - seat} sees seat {seat}'s clock")
+        mine = "[data-testid=turn-indicator] [data-testid=timer]"
+        expect(pages[seat].locator(mine)).to_be_visible()
+        assert_timer_clear(pages[seat], mine, f"seat {seat}'s own clock")
+        seen.add(seat)
+        if seen == {0, 1}:
+            return
+        before = version(pages[seat])
+        click_move(pages[seat])
+        wait_settled(pages[seat], before)
+    raise AssertionError("the turn did not come round to both people")
+
+
+CLOCK = """selector => {
+    const chip = document.querySelector(selector);
+    const box = (e) => {
+        const r = e.getBoundingClientRect();
+        return {what: e.textContent, x: r.x, y: r.y, width: r.width, height: r.height};
+    };
+    const own = chip.closest('.plate');
+    const plates = [...document.querySelectorAll(
+        '[data-testid=opponent], [data-testid=my-plate]')].filter(p => p !== own);
+    return {
+        clock: box(chip),
+        own: own ? box(own) : null,
+        name: own ? box(own.querySelector('.plate-name')) : null,
+        others: plates.map(box),
+    };
+}"""
+"""The clock's box (the first matching `selector`), its own plate's and its name's (when it
+is on a plate), and every other plate's, read in one step."""
+
+
+def assert_timer_clear(page: Page, chip: str, where: str) -> None:
+    """The clock is on the screen, covers no other plate, and on its own plate keeps
+    inside its width and off its name."""
+    found = page.evaluate(CLOCK, chip)
+    clock: Box = found["clock"]
+    assert inside(clock, viewport(page)), f"{where}: the clock is off the screen"
+    for other in found["others"]:
+        assert not overlap(clock, other), f"{where}: the clock covers {other['what']!r}"
+    own: Box | None = found["own"]
+    if own is not None:
+        assert own["x"] - 0.5 <= clock["x"], f"{where}: the clock leaves its plate"
+        assert clock["x"] + clock["width"] <= own["x"] + own["width"] + 0.5, where
+        assert not overlap(clock, found["name"]), f"{where}: the clock covers the name"
+
+
+# ---- 17b. the host ends the game: the hand stays on screen ----------------------------------
+
+
+def test_after_the_host_ends_the_game_the_panel_and_the_hand_are_on_screen(
+    device: Device,
+) -> None:
+    host, friend, _ = open_pair(device, (DESKTOP, SIZES["360x740"]))
+    settle([host, friend])
+    host.get_by_test_id("menu").click()
+    host.get_by_test_id("menu-end").click()
+    host.get_by_test_id("end-confirm-yes").click()
+    for page, size in ((host, "1280x800"), (friend, "360x740")):
+        expect(page.get_by_test_id("table-closed")).to_be_visible()
+        where = f"{size}, the game ended"
+        for part in boxes_of(page, "[data-testid=table-closed] h2, [data-testid=closed-home]"):
+            assert inside(part, viewport(page)), f"{where}: {part['what']} is off the screen"
+        assert_hand_and_prompt_on_screen(page, where)
+        panel = boxes_of(page, "[data-testid=table-closed]")[0]
+        for card in boxes_of(page, "[data-testid=hand] [data-card]"):
+            assert not overlap(card, panel), f"{where}: the panel covers {card['what']}"
