@@ -341,6 +341,10 @@ def test_positions_that_could_not_happen_are_refused() -> None:
         {"scores": [50, 0]},
         {"draws": 4},
         {"suit": "H"},
+        {"six_stays": [0]},  # seat 0 holds a card
+        {"six_stays": [True]},
+        {"six_stays": [1, 1], "hands": [["KS"], []]},
+        {"six_stays": "0"},
     ]
     for change in bad:
         with pytest.raises(PositionError):

@@ -6,6 +6,7 @@ the position it is given: it returns a new one with the events, or a Rejection.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import permutations
 
@@ -318,12 +319,14 @@ def _finish(pos: Position, reason: EndReason, went_out: int | None, events: list
     finish(pos, reason, went_out, events)
 
 
-def settle(pos: Position) -> Position:
-    """Work out whether a position read from a file is already over, as play would have."""
+def settle(pos: Position, stays: Sequence[int] = ()) -> Position:
+    """Work out whether a position read from a file is already over, as play would have.
+    ``stays``: seats whose hand is empty but who did not go out (101: their last card was a
+    six that could not be covered, reading 26)."""
     pos.outcome = None
     rules = pos.rules
     if rules.moves:
-        return _settle_move(pos)
+        return _settle_move(pos, stays)
     went_out = [s for s, hand in enumerate(pos.hands) if not hand]
     if went_out:
         pos.outcome = score_hand(rules, pos.hands, EndReason.WENT_OUT, went_out[0])
@@ -338,7 +341,7 @@ def settle(pos: Position) -> Position:
     return pos
 
 
-def _settle_move(pos: Position) -> Position:
+def _settle_move(pos: Position, stays: Sequence[int] = ()) -> Position:
     """``settle`` on the moves path: an empty hand of a seat in play has gone out (unless
     it is to act and must cover its six: nobody goes out on a six); nobody able to move
     after a pass is a blocked round. The jacks of a move before the file are not known, so
@@ -346,7 +349,11 @@ def _settle_move(pos: Position) -> Position:
     rules = pos.rules
     hands = pos.hands
     mult = pos.multiplier
-    went_out = [s for s in pos.in_play() if not pos.hands[s] and not (pos.cover and s == pos.turn)]
+    went_out = [
+        s
+        for s in pos.in_play()
+        if not pos.hands[s] and s not in stays and not (pos.cover and s == pos.turn)
+    ]
     reason = None
     if pos.finished:
         reason = EndReason.FINISHED

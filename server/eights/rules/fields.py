@@ -112,8 +112,17 @@ def move_fields(
                     f"seat {seat}'s total {scores[seat]} would have gone back to 0 on landing there"
                 )
     if not rules.moves:
-        if cover or opening or any(skips) or data.get("bridge") or data.get("ended"):
-            raise PositionError("cover, opening, skips, bridge, ended belong to 101-style tables")
+        if (
+            cover
+            or opening
+            or any(skips)
+            or data.get("bridge")
+            or data.get("ended")
+            or data.get("six_stays")
+        ):
+            raise PositionError(
+                "cover, opening, skips, bridge, ended, six_stays belong to 101-style tables"
+            )
         return {"multiplier": multiplier, "finished": finished}, None
     if any(skips) and not o.skip_draws:
         raise PositionError("no card of this table makes a seat skip: skips must be zeros")
@@ -152,7 +161,9 @@ def move_fields(
     ended = _ended(data.get("ended"), rules, hands, pile, out, renewals)
     if ended is not None and (bridge is not None or cover or opening):
         raise PositionError("a round that has ended has no bridge to declare, six or opening")
+    stays = _six_stays(data.get("six_stays"), rules, hands, out, turn, cover, ended)
     return {
+        "six_stays": stays,
         "multiplier": multiplier,
         "cover": cover,
         "skips": list(skips),
@@ -160,6 +171,38 @@ def move_fields(
         "opening": opening,
         "finished": finished,
     }, ended
+
+
+def _six_stays(
+    raw: object,
+    rules: Rules,
+    hands: list[list[Card]],
+    out: list[int],
+    turn: int,
+    cover: bool,
+    ended: Ended | None,
+) -> list[int]:
+    """Seats whose hand is empty though they did not go out: a six they could not cover
+    stayed (reading 26). Each is in play, empty-handed, and a six was laid this round."""
+    if raw is None:
+        return []
+    n = rules.players
+    if (
+        not isinstance(raw, list)
+        or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < n for s in raw)
+        or len(set(raw)) != len(raw)
+    ):
+        raise PositionError(f"six_stays is a list of distinct seats from 0 to {n - 1}")
+    if raw and rules.cover < 0:
+        raise PositionError("this table has no six to cover: six_stays must be empty")
+    for seat in raw:
+        if seat in out or hands[seat]:
+            raise PositionError(f"six_stays: seat {seat} is in play with an empty hand")
+        if cover and seat == turn:
+            raise PositionError(f"six_stays: seat {seat} is still covering its six (cover)")
+        if ended is not None and ended.seat == seat and ended.reason == "went_out":
+            raise PositionError(f"six_stays: seat {seat} went out")
+    return sorted(raw)
 
 
 def _ended(

@@ -59,8 +59,15 @@ def legal_moves(pos: Position) -> list[Action]:
 
 def can_renew_or_draw(pos: Position) -> bool:
     """A card can come from the bank: it holds one, or the table under its top card can
-    become a new one."""
-    return bool(pos.stock) or (pos.rules.options.reshuffle and len(pos.pile) > 1)
+    become a new one. A table of nothing but sixes under its top makes no new bank: a six
+    drawn back could only be laid again and covered by the next, round and round (the
+    six-on-six loop, docs/rules.md reading 26)."""
+    if pos.stock:
+        return True
+    if not pos.rules.options.reshuffle or len(pos.pile) < 2:
+        return False
+    cover = pos.rules.cover
+    return cover < 0 or any(RANK_OF[c] != cover for c in pos.pile[:-1])
 
 
 def _same_rank_plays() -> dict[tuple[Card, ...], tuple[Action, ...]]:
@@ -343,12 +350,7 @@ def ran_out(pos: Position, events: list[Event]) -> None:
     and the round's points are multiplied": at once, when its last card is drawn, so that a
     round ending before the next draw is scored at the new multiplier. With only the top
     card on the table (or past the safety cap) the bank stays empty until a draw needs it."""
-    if (
-        not pos.stock
-        and len(pos.pile) > 1
-        and pos.rules.options.reshuffle
-        and pos.reshuffles < pos.rules.reshuffle_cap
-    ):
+    if not pos.stock and pos.reshuffles < pos.rules.reshuffle_cap and can_renew_or_draw(pos):
         renew_bank(pos, events)
 
 

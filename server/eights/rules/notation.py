@@ -58,6 +58,7 @@ FIELDS = (
     "opening",
     "finished",
     "ended",
+    "six_stays",
 )
 
 
@@ -162,9 +163,10 @@ def position_from_json(data: object, rules: Rules) -> Position:
     extra, ended = move_fields(
         data, rules, parsed_hands, pile, suit, turn, dealer, draws, passes, out
     )
+    stays = extra.pop("six_stays", [])
     if drawn is not None and rules.moves:
         raise PositionError("at this table no drawn card waits: drawn must be null")
-    if sum(1 for s, h in enumerate(parsed_hands) if not h and s not in out) > 1:
+    if sum(1 for s, h in enumerate(parsed_hands) if not h and s not in out and s not in stays) > 1:
         raise PositionError("at most one seat can have gone out")
     if extra.get("opening") and dealer is None:
         dealer = turn  # the dealer makes the opening move
@@ -191,7 +193,7 @@ def position_from_json(data: object, rules: Rules) -> Position:
     )
     pos.ended = ended
     pos.log.append(Opened(pile[-1], suit))
-    return settle(pos)
+    return settle(pos, stays)
 
 
 def _wild_name(rules: Rules) -> str:
@@ -307,7 +309,24 @@ def position_to_json(pos: Position) -> dict[str, Any]:
     ended = pos.ended
     if ended is not None and (ended.reason == "bridge" or ended.jacks):
         out["ended"] = {"reason": ended.reason, "seat": ended.seat, "jacks": ended.jacks}
+    stays = six_stays(pos)
+    if stays:
+        out["six_stays"] = stays
     return out
+
+
+def six_stays(pos: Position) -> list[int]:
+    """101: the seats in play whose hand is empty though they did not go out (their last
+    card was a six that could not be covered and stayed, reading 26)."""
+    if not pos.rules.moves:
+        return []
+    outcome = pos.outcome
+    gone = outcome.winners[0] if outcome is not None and outcome.reason.value == "went_out" else -1
+    return [
+        s
+        for s in pos.in_play()
+        if not pos.hands[s] and s != gone and not (pos.cover and s == pos.turn)
+    ]
 
 
 def _pending_json(pending: Pending) -> dict[str, Any]:

@@ -157,6 +157,17 @@ def _six(pos: Position) -> str:
     return RANK_NAMES[pos.rules.cover]
 
 
+def _no_bank(pos: Position) -> str:
+    """Why the bank cannot be drawn from (101): empty, and the table makes no new one."""
+    under = pos.pile[:-1]
+    if under and all(RANK_OF[c] == pos.rules.cover for c in under):
+        return (
+            f"The bank is empty, and only {RANK_PLURALS[pos.rules.cover]} lie under the top "
+            "card: they make no new bank."
+        )
+    return "The bank is empty and the table cannot renew it."
+
+
 def _refuse_move(pos: Position, seat: int, kind: ActionType) -> Rejection:
     """Why a draw or a pass is refused on the moves path (101)."""
     hand = pos.hands[seat]
@@ -173,8 +184,8 @@ def _refuse_move(pos: Position, seat: int, kind: ActionType) -> Rejection:
                 "must_cover",
                 f"Cover your {_six(pos)}: {card_name(fitting)} fits on it, so play it.",
             )
-        if kind is ActionType.DRAW:  # pragma: no cover - drawing is legal then
-            return Rejection("stock_empty", "There is nothing left to draw.")
+        if kind is ActionType.DRAW:
+            return Rejection("stock_empty", f"{_no_bank(pos)} Your {_six(pos)} stays: pass.")
         return Rejection("must_cover", f"Draw until a card covers your {_six(pos)}.")
     most = pos.rules.options.max_draws or 0
     if kind is ActionType.DRAW:
@@ -182,7 +193,7 @@ def _refuse_move(pos: Position, seat: int, kind: ActionType) -> Rejection:
             return Rejection(
                 "draw_limit", f"You have drawn {pos.draws} cards, as many as a turn allows."
             )
-        return Rejection("stock_empty", "The bank is empty and the table cannot renew it.")
+        return Rejection("stock_empty", _no_bank(pos))
     if fitting is not None:
         return Rejection("cannot_pass", f"{card_name(fitting).capitalize()} fits: play it.")
     left = most - pos.draws
