@@ -13,11 +13,11 @@ import { answersSummary, variantsCatalogue } from "./house.js";
  * them. The server checks; this only shapes the menus.
  */
 const SEATS = {
-  duo: { min: 2, max: 2, standard: 2 },
-  classic: { min: 2, max: 6, standard: 2 },
-  newfoundland: { min: 2, max: 7, standard: 4 },
-  "ember-ridge": { min: 2, max: 4, standard: 2 },
-  "hundred-and-one": { min: 2, max: 6, standard: 2 },
+  duo: { min: 2, max: 2, standard: 2, online: 2 },
+  classic: { min: 2, max: 6, standard: 2, online: 2 },
+  newfoundland: { min: 2, max: 7, standard: 4, online: 4 },
+  "ember-ridge": { min: 2, max: 4, standard: 4, online: 4 },
+  "hundred-and-one": { min: 2, max: 6, standard: 2, online: 2 },
 };
 const VARIANTS = ["duo", "classic", "newfoundland", "ember-ridge", "hundred-and-one"];
 
@@ -31,7 +31,8 @@ function learnSeats(data) {
     const min = Number(v.min_players) || 2;
     const max = Number(v.max_players) || min;
     const standard = Math.min(max, Math.max(min, Number(v.default_players) || min));
-    SEATS[v.name] = { min, max, standard };
+    const online = Math.min(max, Math.max(min, Number(v.online_players) || standard));
+    SEATS[v.name] = { min, max, standard, online };
   }
 }
 
@@ -83,9 +84,14 @@ export function homePage() {
   let awayChosen = false;
   const onlineAway = h("select", { id: "online-away", testid: "online-away", onchange: () => { awayChosen = true; } },
     AWAY_LIMITS.map(([value, text]) => h("option", { value }, text)));
+  let onlineFor = null;
   const drawOnlineSeats = () => {
-    const { min, max } = seatsOf(onlineVariant.value);
-    const players = clamp(Number(onlinePlayers.value) || 2, min, max);
+    const { min, max, online } = seatsOf(onlineVariant.value);
+    // A new table comes up on its own number of seats; a number chosen stays while the
+    // table chosen does.
+    const chosen = onlineFor === onlineVariant.value ? Number(onlinePlayers.value) : 0;
+    onlineFor = onlineVariant.value;
+    const players = clamp(chosen || online || 2, min, max);
     onlinePlayers.replaceChildren(...range(min, max).map((n) => h("option", { value: n, selected: n === players }, `${n} players`)));
     const bots = clamp(Number(onlineBots.value) || 0, 0, players - 2);
     onlineBots.replaceChildren(...range(0, players - 2).map((n) => h("option", { value: n, selected: n === bots }, String(n))));

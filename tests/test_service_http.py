@@ -276,14 +276,16 @@ async def test_the_variants_list_says_the_seats_a_new_table_comes_up_on(
         v["name"]: (v["min_players"], v["default_players"], v["max_players"])
         for v in menu.data["variants"]
     }
-    # 001: "two to seven players … a new table comes up on four"; two elsewhere.
+    # 001: "two to seven players … a new table comes up on four"; 004: "With three friends,
+    # everyone gets five cards"; two elsewhere. A table with friends comes up the same.
     assert seats == {
         "duo": (2, 2, 2),
         "classic": (2, 2, 6),
         "newfoundland": (2, 4, 7),
-        "ember-ridge": (2, 2, 4),
+        "ember-ridge": (2, 4, 4),
         "hundred-and-one": (2, 2, 6),
     }
+    assert all(v["online_players"] == v["default_players"] for v in menu.data["variants"])
     house = {r["key"]: r for r in menu.data["variants"][2]["house"]}
     assert list(house) == [
         "twos", "jacks", "queens", "kings", "answering", "losers_go_down", "game_to"

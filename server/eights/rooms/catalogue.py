@@ -14,9 +14,11 @@ from eights.rules.house import house_menu
 
 from .ops import DEFAULT_TIMER, LEVELS, SPEEDS
 
-DEFAULT_PLAYERS = {"newfoundland": 4}
+DEFAULT_PLAYERS = {"newfoundland": 4, "ember-ridge": 4}
 """The seats a new table comes up on where its text names them (001: "a new table comes
-up on four"); two elsewhere."""
+up on four"; 004: "With three friends, everyone gets five cards… Nutmeg sits on your left,
+Hugo across the table and Mortimer on your right"); two elsewhere. The same at a table with
+friends, against the computer and in pass and play."""
 
 
 def catalogue() -> dict[str, Any]:
@@ -29,7 +31,7 @@ def catalogue() -> dict[str, Any]:
                 "min_players": v.options.min_players,
                 "max_players": v.options.max_players,
                 "default_players": DEFAULT_PLAYERS.get(v.name, 2),
-                "online_players": 2,
+                "online_players": DEFAULT_PLAYERS.get(v.name, 2),
                 "timer": DEFAULT_TIMER.get(v.name),
                 "house": house_menu(v.name),
             }

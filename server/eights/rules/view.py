@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import Action, parse_seatless_action
+from .actions import DRAW, Action, parse_seatless_action
 from .cards import CODE_OF, SUIT_CHARS, Card, codes, parse_card, parse_suit
 from .engine import game_result, legal_actions, totals_after
 from .events import (
@@ -41,7 +41,7 @@ from .matching import can_draw, is_drawing, suit_in_force
 from .moves import can_renew_or_draw
 from .outcome import GameOutcome, HandOutcome
 from .position import Position
-from .reasons import unplayable_reasons
+from .reasons import rejection_for, unplayable_reasons
 from .shuffle import fingerprint
 
 
@@ -233,6 +233,9 @@ class SeatView:
     legal: tuple[Action, ...]
     unplayable: dict[Card, str] = field(default_factory=dict)
     """For each card of the hand no legal action lays first: why, in one sentence."""
+    cannot_draw: str | None = None
+    """For the seat to act that may not draw now: why, in the engine's sentence (the stock's
+    tap, long press and D say it); None when it may draw, or it is not its turn."""
 
     def to_json(self) -> dict[str, Any]:
         out = self.table.to_json()
@@ -247,6 +250,7 @@ class SeatView:
             "drawn": None if self.drawn is None else CODE_OF[self.drawn],
             "legal": [a.to_json() for a in self.legal],
             "unplayable": {CODE_OF[c]: why for c, why in self.unplayable.items()},
+            "cannot_draw": self.cannot_draw,
         }
 
     @classmethod
@@ -260,6 +264,7 @@ class SeatView:
             drawn=None if drawn is None else parse_card(drawn),
             legal=tuple(parse_seatless_action(a) for a in data["legal"]),
             unplayable={parse_card(c): why for c, why in data["unplayable"].items()},
+            cannot_draw=data.get("cannot_draw"),
         )
 
 
@@ -344,7 +349,15 @@ def view_for(pos: Position, seat: int, table: PublicView | None = None) -> SeatV
         drawn=pos.drawn if seat == pos.turn else None,
         legal=tuple(legal),
         unplayable=unplayable_reasons(pos, seat, legal),
+        cannot_draw=_cannot_draw(pos, seat, legal),
     )
+
+
+def _cannot_draw(pos: Position, seat: int, legal: list[Action]) -> str | None:
+    """Why the seat to act may not draw now (None when it may, or is not to act)."""
+    if seat != pos.turn or pos.outcome is not None or DRAW in legal:
+        return None
+    return rejection_for(pos, seat, DRAW).message
 
 
 def _result(pos: Position, outcome: HandOutcome) -> HandResult:
