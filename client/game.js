@@ -534,6 +534,7 @@ export class TableSession {
     return {
       card: (code) => this.tapCard(code),
       explain: (code) => this.explain(code),
+      explainStock: () => this.explainStock(),
       playLifted: () => this.playLifted(),
       playDrawn: () => this.playDrawn(),
       suit: (s) => this.nameSuit(s),
@@ -914,10 +915,18 @@ export class TableSession {
     const view = this.current()?.state.view;
     const action = legalOf(view, type);
     if (!action) {
-      if (view) this.say(notNowText(type));
+      if (view) this.say(notNowText(type, view));
       return;
     }
     this.act(action);
+  }
+
+  /** The stock tapped, held or D pressed while no draw is legal: the engine's reason. */
+  explainStock() {
+    const view = this.current()?.state.view;
+    if (!view) return;
+    sound("error");
+    this.say(notNowText("draw", view), { quietToast: true });
   }
 
   /** 101: declare the bridge this seat just laid, within its ten seconds. */
@@ -1122,7 +1131,10 @@ function publicOnly(view) {
   return out;
 }
 
-function notNowText(type) {
+function notNowText(type, view) {
+  // The engine's own sentence where the view carries one (why this seat may not draw now).
+  if (type === "draw" && view?.cannot_draw) return view.cannot_draw;
+  if (type === "draw" && view && view.turn !== view.seat) return "It is not your turn: you draw on your turn.";
   return {
     draw: "You cannot draw now.",
     keep: "There is no drawn card to keep.",

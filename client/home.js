@@ -368,7 +368,12 @@ function savedList() {
   const all = Object.values(savedTables()).sort((a, b) => (b.seen || b.created || 0) - (a.seen || a.created || 0));
   const box = h("section", { class: "saved", testid: "saved-games", "aria-labelledby": "saved-title" });
   if (!all.length) return box;
-  box.append(h("h2", { id: "saved-title" }, "Your tables"));
+  box.append(h("h2", { id: "saved-title" }, "Your tables"),
+    // 002: "Local and computer rounds save separately in this browser": where each part lives.
+    h("p", { class: "small muted", testid: "saved-where" },
+      "Saved in this browser: your seats at each table, pass and play and the computer's apart from " +
+      "tables with friends. The games themselves are kept on the server for seven days after the " +
+      "last move; clearing this site's data forgets your seats."));
   for (const kind of ["local", "computer", "online"]) {
     const rows = all.filter((t) => t.mode === kind);
     if (!rows.length) continue;

@@ -723,15 +723,22 @@ function button(testid, label, onclick, { primary = false, key } = {}) {
   }, label, key ? h("kbd", { "aria-hidden": "true" }, key) : null);
 }
 
+/** The picker's words: duo's text says "press Choose suit"; 101 orders a suit with a jack. */
+function pickerTitle(variant) {
+  if (variant === "duo") return "Choose suit";
+  if (variant === "hundred-and-one") return "Order a suit";
+  return "Name a suit";
+}
+
 function suitPicker(m, on) {
   const variant = m.room.variant;
   return h("div", {
     class: "suit-picker",
     testid: "suit-picker",
     role: "group",
-    "aria-label": `Name a suit for ${cardName(m.picker)}`,
+    "aria-label": `${pickerTitle(variant)} for ${cardName(m.picker)}`,
   },
-    h("p", { class: "picker-title" }, "Name a suit"),
+    h("p", { class: "picker-title", testid: "picker-title" }, pickerTitle(variant)),
     h("div", { class: "picker-tokens" },
       suitOrder(variant).map((s) => suitPick(s, suitDigit(s, variant), on.suit))),
     h("button", { type: "button", class: "btn small ghost", onclick: on.drop, testid: "picker-cancel" },
