@@ -14,7 +14,7 @@ import { holdNameFields } from "./names.js";
 import { WatchSession } from "./watch.js";
 import { joinPage, renameSeats } from "./join.js";
 import { interceptLinks, takeHandoff } from "./nav.js";
-import { errorPage, fullPage, gonePage } from "./pages.js";
+import { endedPage, errorPage, fullPage, gonePage } from "./pages.js";
 import { rulesPage } from "./rules.js";
 import { closeSettings } from "./settings.js";
 import { saveTable, savedTable, settings } from "./storage.js";
@@ -96,6 +96,10 @@ async function openTable(token, id) {
     return;
   }
   if (id !== routeId) return;
+  if (lobby.closed) {
+    fill(main, endedPage(lobby.seats?.[0]?.name));
+    return;
+  }
   if (lobby.full) {
     fill(main, fullPage(lobby.watchable && lobby.started && !lobby.closed ? token : null));
     return;
@@ -108,6 +112,7 @@ async function openTable(token, id) {
   } catch (err) {
     if (id !== routeId) return;
     if (err.code === "table_full") fill(main, fullPage());
+    else if (err.code === "table_closed") fill(main, endedPage(lobby.seats?.[0]?.name));
     else if (err.status === 404 || err.status === 410) fill(main, gonePage());
     else fill(main, errorPage("The seat could not be taken", err.message));
     return;

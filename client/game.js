@@ -4,7 +4,7 @@
 import { api, actionId, entropy, TableSocket } from "./api.js";
 import { announce, fill, h, redrawOnResize, toast } from "./dom.js";
 import { cardName, suitName } from "./cards.js";
-import { describeEvents, handOverSentence, roomChanges, seatNames } from "./narrate.js";
+import { DEFAULT_NAME, describeEvents, handOverSentence, roomChanges, seatNames } from "./narrate.js";
 import { invitePanel } from "./invite.js";
 import { sound } from "./sound.js";
 import { countHand, forgetTable, saveSettings, saveTable, savedTable, settings, touchTable } from "./storage.js";
@@ -485,19 +485,34 @@ export class TableSession {
         onclick: () => this.callbacks().askLeave(),
       }, "Leave this table"))
       : null;
-    return [h("p", { class: "waiting-friend", role: "status" }, "Waiting for the table to start…"), leave, houseNotes(room.house)];
+    // A guest who sat down at a larger table: who sits where, the seats still awaited and
+    // the computer's, and that the host may start (issue 30), not an empty wait.
+    const guest = room.mode === "online" && this.held.length && !this.held.includes(0) && room.players > 2;
+    return [h("p", { class: "waiting-friend", role: "status" }, "Waiting for the table to start…"),
+      guest && !room.closed ? this.seatsPanel({ host: false }) : null, leave, houseNotes(room.house)];
   }
 
-  /** The host's list of seats at a larger table: who sat down, who is still awaited, and
-   * Start now (the seats still free go to the computer). */
-  seatsPanel() {
+  /** The list of seats at a larger table before the deal: who sat down, who is still
+   * awaited and the computer's seats; for the host, Start now (the seats still free go to
+   * the computer), for a guest, that the host may start. */
+  seatsPanel({ host = true } = {}) {
     const room = this.room;
-    const names = seatNames(room);
+    const me = this.held[0] ?? 0;
+    const names = seatNames(room, me, room.mode);
     const rows = room.seats.map((s) => h("li", { testid: "seat-row", dataset: { seat: String(s.seat), kind: s.kind, taken: s.taken ? "true" : "false" } },
       s.kind === "bot" ? `${names.name(s.seat)} (computer, ${s.level || "medium"})`
-        : s.taken ? `${names.name(s.seat)}${s.seat === 0 ? " (you)" : ""}`
+        : s.taken ? `${names.name(s.seat)}${s.seat === me ? " (you)" : s.seat === 0 ? " (host)" : ""}`
           : "Waiting for a friend…"));
     const free = room.seats.filter((s) => !s.taken).length;
+    if (!host) {
+      const hostName = DEFAULT_NAME.test(room.seats[0]?.name || "") ? "the host" : room.seats[0].name;
+      const rest = free === 1 ? "the computer plays the free seat" : `the computer plays the ${free} free seats`;
+      return h("section", { class: "seats-panel", "aria-label": "Seats", testid: "waiting-seats" },
+        h("h2", {}, "Seats"),
+        h("ol", { class: "seat-list" }, rows),
+        h("p", { class: "small", testid: "waiting-start-note" },
+          `The game starts when every seat is taken, or when ${hostName} starts it: then ${rest} until a friend comes.`));
+    }
     return h("section", { class: "seats-panel", "aria-label": "Seats" },
       h("h2", {}, "Seats"),
       h("ol", { class: "seat-list" }, rows),

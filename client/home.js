@@ -6,6 +6,7 @@ import { variantTitle } from "./table.js";
 import { openTable } from "./opentable.js";
 import { faceCard } from "./cardview.js";
 import { answersSummary, variantsCatalogue } from "./house.js";
+import { RULES } from "./rules.js";
 
 /**
  * The seats each table deals and the number a new table comes up on, until the server's
@@ -264,12 +265,13 @@ export function homePage() {
       h("div", { class: "hero-cards", "aria-hidden": "true" },
         faceCard("8S", { extraClass: "h1c" }), faceCard("8H", { extraClass: "h2c" }), faceCard("8D", { extraClass: "h3c" })),
       h("h1", {}, "Eights"),
-      h("p", { class: "tagline" }, "A private card table for you two. Each of you sees only your own hand; every eight can change the plan.")),
+      h("p", { class: "tagline", testid: "tagline" }, "A private card table for two to seven players, on a device each or one shared. Each of you sees only your own hand; one wild card can change the plan.")),
     h("div", { class: "name-field" },
       h("label", { for: "my-name" }, "Your name"), nameInput),
     h("div", { class: "modes" },
       modeCard("Play with a friend", "A device each, one private hand each. Send the invitation link; each friend who opens it takes the next free seat.", [
         field("Table", onlineVariant),
+        variantAbout("online", onlineVariant),
         onlineSeats,
         botLevels,
         h("label", { class: "field away-field" }, h("span", {}, "If someone is away, the computer plays for them"), onlineAway),
@@ -281,12 +283,14 @@ export function homePage() {
         h("a", { href: "/lobby", "data-link": "", testid: "lobby-link" }, "Open tables"))),
       modeCard("Pass and play on this device", "Share one phone or computer. The table hides each hand until its player taps Reveal.", [
         field("Table", localVariant),
+        variantAbout("local", localVariant),
         h("label", { class: "field" }, h("span", {}, "Players"), localPlayers),
         localNames,
         houseLines[1].element,
       ], localButton, "local"),
       modeCard("Play the computer", "Nutmeg and friends sit down with you. They see only their own cards, as you do.", [
         field("Table", botVariant),
+        variantAbout("computer", botVariant),
         field("Level", level),
         friendsField,
         houseLines[2].element,
@@ -321,6 +325,17 @@ function levelSelect(id, selected) {
 function variantSelect(id, selected) {
   return h("select", { id, testid: id },
     VARIANTS.map((v) => h("option", { value: v, selected: v === selected }, `${variantTitle(v)}${v === "duo" ? " (two players)" : ""}`)));
+}
+
+/** One line under a Table menu saying what the table chosen is (its Rules page's summary). */
+function variantAbout(kind, select) {
+  const id = `variant-about-${kind}`;
+  const line = h("p", { class: "variant-about small muted", id, testid: id });
+  const refresh = () => { line.textContent = RULES[select.value]?.about || ""; };
+  select.setAttribute("aria-describedby", id);
+  select.addEventListener("change", refresh);
+  refresh();
+  return line;
 }
 
 /** "House rules: as the rules say · Change" under a mode's table menu. */

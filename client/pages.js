@@ -1,7 +1,9 @@
-// Plain pages: a table that is gone, a table that is full, a seat that is lost.
+// Plain pages: a table that is gone, a table that is full, a table whose game the host
+// ended, a seat that is lost.
 import { h } from "./dom.js";
 import { forgetTable } from "./storage.js";
 import { navigate } from "./nav.js";
+import { DEFAULT_NAME } from "./narrate.js";
 
 export function gonePage() {
   return h("main", { class: "page narrow", testid: "table-gone" },
@@ -9,6 +11,17 @@ export function gonePage() {
     h("h1", {}, "This table is gone"),
     h("p", {}, "The invitation is not for a table we know. Tables close after a week without play; ask your friend for a new link, or open a table of your own."),
     h("div", { class: "page-actions" }, h("a", { class: "btn primary", href: "/", "data-link": "" }, "Open a new table")));
+}
+
+/** A game to watch that we do not know (a stale or mistyped /watch/ link). */
+export function goneGamePage() {
+  return h("main", { class: "page narrow", testid: "table-gone" },
+    h("div", { class: "page-icon", "aria-hidden": "true" }, "\u2660"),
+    h("h1", {}, "This game is gone"),
+    h("p", {}, "The link is not for a table we know: tables close after a week without play. Other games may be open to watch."),
+    h("div", { class: "page-actions" },
+      h("a", { class: "btn primary", href: "/lobby", "data-link": "", testid: "to-lobby" }, "Open tables"),
+      h("a", { class: "btn", href: "/", "data-link": "" }, "Home")));
 }
 
 /** Every seat taken; `watch`: the token of a public game that may be watched instead. */
@@ -23,6 +36,21 @@ export function fullPage(watch = null) {
       watch ? h("a", { class: "btn primary", href: `/watch/${encodeURIComponent(watch)}`, "data-link": "", testid: "watch-instead" }, "Watch the game") : null,
       watch ? h("a", { class: "btn", href: "/lobby", "data-link": "" }, "Open tables") : null,
       h("a", { class: `btn${watch ? "" : " primary"}`, href: "/", "data-link": "" }, "Open a table of your own")));
+}
+
+/**
+ * The host ended the game at this table (room `closed`): its invitation has no seat to
+ * offer, and a join is refused with `table_closed`. `host`: the host's name, if known.
+ */
+export function endedPage(host = null) {
+  const who = host && !DEFAULT_NAME.test(host) ? host : "The host";
+  return h("main", { class: "page narrow", testid: "table-ended" },
+    h("div", { class: "page-icon", "aria-hidden": "true" }, "\u2663"),
+    h("h1", {}, "This game has ended"),
+    h("p", {}, `${who} ended the game at this table: there is no seat to take any more. Ask for a new invitation, or open a table of your own.`),
+    h("div", { class: "page-actions" },
+      h("a", { class: "btn primary", href: "/", "data-link": "", testid: "ended-home" }, "Open a table of your own"),
+      h("a", { class: "btn", href: "/lobby", "data-link": "" }, "Open tables")));
 }
 
 export function errorPage(title, message) {

@@ -1,12 +1,15 @@
-// The Rules page: a short text for each table we deal (the engine's rules, in words).
+// The Rules page: a short text for each table we deal (the engine's rules, in words), and
+// what each table's screen and keys do (the same list in the table's Help).
 import { h } from "./dom.js";
 import { houseMenuOf, variantsCatalogue } from "./house.js";
+import { suitOrder } from "./suitkeys.js";
 
 const SCORING = "Cards left in a hand count: an eight 50, a king, queen, jack or ten 10, an ace 1, the others their number.";
 
 export const RULES = {
   duo: {
     title: "Duo — the private table for two",
+    about: "Two players, one deck, eights wild: each round stands alone, won or lost.",
     intro: "Two players, one standard deck of 52 cards, and every eight is wild.",
     rules: [
       "Each player gets 7 cards. The next card starts the pile; the opening card is never an eight. The rest is the stock.",
@@ -23,6 +26,7 @@ export const RULES = {
   },
   classic: {
     title: "Classic Crazy Eights",
+    about: "Two to six players, eights wild, a turn clock: the first to 100 points wins.",
     intro: "Two to six players; a game to 100 points.",
     rules: [
       "With two players everyone gets 7 cards; with three to six, 5 cards each. An opening eight goes back into the middle of the stock.",
@@ -39,6 +43,7 @@ export const RULES = {
   },
   newfoundland: {
     title: "Newfoundland Krazy 8’s",
+    about: "Two to seven players: twos and the queen of spades make the next pick up, jacks skip, kings turn the play. To 250.",
     intro: "Two to seven players, and the four specials: twos that stack, jacks that skip, the queen of spades, kings that turn the play. A game to 250 points.",
     rules: [
       "Two to seven players; a new table comes up on four, and the computer takes every seat nobody else does. Five cards each at three or more, seven each heads-up. An opening eight is buried in the stock and another card turned.",
@@ -60,6 +65,7 @@ export const RULES = {
   },
   "ember-ridge": {
     title: "Ember Ridge Crazy Eights",
+    about: "Two to four players at a camp table: draw when you like, no new stock; first to 100, 150 or 200.",
     intro: "Two to four players at a camp table on a pine ridge.",
     rules: [
       "Seven cards each at two players, five at three or four. An opening eight is buried in the stock and the next card turned.",
@@ -75,6 +81,7 @@ export const RULES = {
   },
   "hundred-and-one": {
     title: "101",
+    about: "Two to six players, 36 cards, jacks wild, penalty cards and bridges: keep your total low, over 101 you are out.",
     intro: "Two to six players and a 36-card pack, six to ace. Each round, be the first to empty your hand; over the game, keep your total low.",
     rules: [
       "Everyone gets 5 cards; the rest lie face down as the bank. Dice pick the first dealer (two dice each, from the game’s secret seed: the highest total deals, ties roll again); after that the highest total deals.",
@@ -95,6 +102,76 @@ export const RULES = {
     ],
   },
 };
+
+/**
+ * What each table's screen and keys do, for its Rules page and its Help: only what that
+ * table has. `wild`: the rank that names (or orders) a suit; `keep`: a drawn card may be
+ * kept; `pickups`, `twos`: Newfoundland's pickups and twos laid together; `rank`: 101's
+ * cards of a rank laid together; `bank`: 101's counted draws, multiplier and bridges;
+ * `restock`: an empty stock becomes a new one; `next`: what N deals.
+ */
+const TOOLS = {
+  duo: { wild: "eight", restock: true, next: "round" },
+  classic: { wild: "eight", keep: true, restock: true, next: "hand" },
+  newfoundland: { wild: "eight", pickups: true, twos: true, restock: true, next: "hand" },
+  "ember-ridge": { wild: "eight", restock: false, next: "hand" },
+  "hundred-and-one": { wild: "jack", rank: true, bank: true, next: "hand" },
+};
+
+const SUIT_WORDS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+
+/** The list of what the table's screen and keys do at `variant` ([] for none we know). */
+export function atTheTable(variant) {
+  const t = TOOLS[variant];
+  if (!t) return [];
+  const stock = t.bank ? "the bank" : "the stock";
+  const out = [
+    "Tap a card to lift it, then tap it again (or Play) to play it. Only the cards you may play look bright. Hold a finger on a dim card, or point at it, to read why it does not fit.",
+    t.wild === "jack"
+      ? "Lift a jack and four suit tokens open: tap the suit it orders."
+      : "Lift an eight and four suit tokens open: tap the suit you name.",
+  ];
+  let drawing = t.bank
+    ? "Tap the bank, or Draw, to draw: Draw says how many of your three draws are left."
+    : `Tap ${stock} to draw.`;
+  if (t.keep) drawing += " A card you drew that fits: Play it, or Keep it.";
+  if (t.restock) drawing += " When the stock is empty it shows how many cards a draw turns into a new stock.";
+  else if (t.restock === false) drawing += " When the stock is empty and nothing fits, Pass.";
+  out.push(drawing);
+  if (t.pickups) {
+    out.push("A pickup waiting for you shows on the pile (+6) and in words: tap a bright two (or queen) to answer it, or Take. Twos go down together: lift a two, tap another two to lay it on top (the number on each says the order), then tap a lifted card again, or Lay, to play them as one move. The arrow beside the turn says which way the play goes; a king turns it.");
+  }
+  if (t.rank) {
+    out.push("Cards of one rank go down together: lift one, tap the others in order (numbered), then tap a lifted card again, or Lay. The ×2 beside the bank, marked “points”, is this round’s multiplier. A bridge you laid shows a Bridge button counting down its ten seconds. A seat out of the game is greyed; each plate shows its total against the limit. The host has Finish the game in the Menu.");
+  }
+  out.push(keysSentence(variant, t));
+  return out;
+}
+
+/** The table's keyboard in one sentence: only the keys this table uses. */
+function keysSentence(variant, t) {
+  const together = t.twos ? " (Enter on another two lays it on top)" : t.rank ? " (Enter on another card of the rank lays it on top)" : "";
+  const suits = suitOrder(variant);
+  const keys = [
+    `Keyboard: Tab to your hand, the arrow keys move along it, Enter or Space lifts and plays${together}`,
+    "D draws",
+  ];
+  if (t.keep) keys.push("K keeps the card you drew");
+  keys.push("P passes");
+  if (t.pickups) keys.push("T takes a pickup");
+  if (t.bank) keys.push("B declares a bridge");
+  keys.push(`1–4 or ${suits.join(", ")} name ${suits.map((x) => SUIT_WORDS[x]).join(", ")}`);
+  keys.push("S sorts", "H hints (against the computer and in pass and play)",
+    `N deals the next ${t.next}`, "U undoes against the computer", "M turns the sound off",
+    "Escape puts a card back");
+  return `${keys.join(", ")}.`;
+}
+
+/** "At the table" as a list (the Rules page and Help). */
+export function atTheTableList(variant) {
+  const items = atTheTable(variant);
+  return items.length ? h("ul", { class: "rule-list plain", testid: "at-the-table" }, items.map((text) => h("li", {}, text))) : null;
+}
 
 /** The house rules a host may choose at this table, the rule text's answer first. */
 function houseList(variant) {
@@ -147,16 +224,7 @@ export function rulesPage(variant) {
     h("h2", {}, "House rules"),
     houseList(variant),
     h("h2", {}, "At the table"),
-    h("ul", { class: "rule-list plain" },
-      h("li", {}, "Tap a card to lift it, then tap it again (or Play) to play it. Only the cards you may play look bright. Hold a finger on a dim card, or point at it, to read why it does not fit."),
-      h("li", {}, "Lift an eight and four suit tokens open: tap the suit you name. Tap the stock to draw."),
-      variant === "hundred-and-one"
-        ? h("li", {}, "Cards of one rank go down together: lift one, tap the others in order (numbered), then tap a lifted card again, or Lay. Draw says how many of your three draws are left; the ×2 beside the bank is this round’s multiplier. A bridge you laid shows a Bridge button counting down its ten seconds. A seat out of the game is greyed; each plate shows its total against the limit. The host has Finish game.")
-        : null,
-      variant === "newfoundland"
-        ? h("li", {}, "A pickup waiting for you shows on the pile (+6) and in words: tap a bright two (or queen) to answer it, or Take. Twos go down together: lift a two, tap another two to lay it on top (the number on each says the order), then tap a lifted card again, or Lay, to play them as one move. The arrow beside the turn says which way the play goes; a king turns it.")
-        : null,
-      h("li", {}, "Keyboard: Tab to your hand, the arrow keys move along it, Enter or Space lifts and plays (Enter on another two lays it on top). D draws, K keeps, P passes, T takes a pickup, 1–4 or C, D, H, S name a suit, S sorts, H hints, N deals the next hand, U undoes against the computer, M turns the sound off, Escape puts a card back.")),
+    atTheTableList(variant),
     h("h2", {}, "Why it is fair"),
     h("p", {}, "A secret seed shuffles every deal of a game. You see its fingerprint when the game starts and the seed itself when it ends, so every hand can be dealt again and checked: ",
       h("a", { href: "/verify", "data-link": "" }, "verify a game"), "."),

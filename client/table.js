@@ -111,7 +111,7 @@ export function bridgeWindow(m) {
 }
 
 /** Seats out of the game (101: over the limit). */
-function isOut(view, seat) {
+export function isOut(view, seat) {
   return Array.isArray(view?.out) && view.out.includes(seat);
 }
 
@@ -387,18 +387,27 @@ function timerBadge(m, seat) {
 function centre(m, on) {
   const { view } = m;
   const canDraw = !m.covered && Boolean(legalOf(view, "draw"));
+  const turns = newStockWords(view);
+  const stockWords = `Stock, ${view.stock_size} ${view.stock_size === 1 ? "card" : "cards"}.${turns ? ` ${turns.sentence}` : ""}`;
   const stock = h("button", {
     type: "button",
-    class: `stock${canDraw ? " can-draw" : ""}`,
+    class: `stock${canDraw ? " can-draw" : ""}${turns ? " turns-pile" : ""}`,
     testid: "stock",
     dataset: { count: String(view.stock_size) },
     "aria-disabled": canDraw ? "false" : "true",
-    "aria-label": `Stock, ${view.stock_size} ${view.stock_size === 1 ? "card" : "cards"}${canDraw ? ". Draw a card (D)" : ""}`,
-    title: canDraw ? "Draw a card (D)" : `Stock: ${view.stock_size} cards`,
+    "aria-label": `${stockWords}${canDraw ? " Draw a card (D)" : ""}`,
+    title: canDraw ? `${turns ? `${turns.sentence} ` : ""}Draw a card (D)` : stockWords,
     onclick: () => canDraw && on.draw(),
   },
-    view.stock_size > 0 ? [cardBack(), view.stock_size > 1 ? cardBack() : null] : h("span", { class: "card empty" }),
-    h("span", { class: "stock-count" }, String(view.stock_size)));
+    view.stock_size > 0 ? [cardBack(), view.stock_size > 1 ? cardBack() : null]
+      : h("span", { class: "card empty" }, turns ? h("span", {
+        class: "new-stock",
+        testid: "new-stock",
+        dataset: { count: turns.count === null ? "" : String(turns.count) },
+        "aria-hidden": "true",
+      }, h("span", { class: "new-stock-icon" }, "\u21bb"), h("span", {}, turns.short)) : null),
+    // An empty stock that a draw turns into a new one says so inside it: no bare "0".
+    turns ? null : h("span", { class: "stock-count" }, String(view.stock_size)));
   const pile = view.pile || [];
   const top = pile[pile.length - 1];
   const under = pile.slice(-3, -1);
@@ -419,20 +428,46 @@ function centre(m, on) {
     ? h("div", { class: "named" }, suitToken(view.suit, { big: true }),
       h("span", { class: "named-text" }, `${suitName(view.suit)}`))
     : null;
-  // 101: the bank's multiplier, where renewing the bank multiplies the round's points.
+  // 101: the bank's multiplier, where renewing the bank multiplies the round's points:
+  // beside the bank, with its label in words (a phone shows no title).
   const multiplier = view.options?.bank_multiplier && typeof view.multiplier === "number"
-    ? h("span", {
+    ? h("div", {
+      class: "bank-multiplier",
+      title: "The bank’s multiplier: every score of this round is times this",
+    },
+    h("span", {
       class: `multiplier${view.multiplier > 1 ? " raised" : ""}`,
       testid: "multiplier",
       dataset: { multiplier: String(view.multiplier) },
-      title: "The bank’s multiplier: every score of this round is times this",
       "aria-label": `Points this round times ${view.multiplier}`,
-    }, `\u00d7${view.multiplier}`)
+    }, `\u00d7${view.multiplier}`),
+    h("span", { class: "multiplier-label", testid: "multiplier-label", "aria-hidden": "true" }, "points"))
     : null;
+  const bank = multiplier ? h("div", { class: "bank" }, multiplier, stock) : stock;
   return h("div", { class: "centre" },
     h("div", { class: "turn-line" }, directionArrow(m), turnIndicator(m)),
-    h("div", { class: "middle" }, stock, pileEl, token, multiplier),
+    h("div", { class: "middle" }, bank, pileEl, token),
     messageArea(m));
+}
+
+/**
+ * An empty stock that a draw turns into a new one (the view's `new_stock`: the pile under
+ * its top card): `{count, short, sentence}`, or null. Without the count (an older server)
+ * it says only that drawing turns the pile.
+ */
+export function newStockWords(view) {
+  if (!view || view.stock_size > 0 || view.hand_over) return null;
+  const bank = Boolean(view.options?.bank_multiplier);
+  const count = typeof view.new_stock === "number" && view.new_stock > 0 ? view.new_stock : null;
+  if (count === null && !(view.new_stock === undefined && view.can_draw)) return null;
+  const stock = bank ? "bank" : "stock";
+  const what = bank ? "the table under its top card" : "the pile under its top card";
+  const cards = count === null ? "" : ` of ${count} ${count === 1 ? "card" : "cards"}`;
+  return {
+    count,
+    short: count === null ? "drawing turns the pile" : `new ${stock}: ${count}`,
+    sentence: `The ${stock} is empty: a draw turns ${what} into a new ${stock}${cards}.`,
+  };
 }
 
 /** The pickup waiting, on the pile: "+6", its sentence for screen readers and a pointer. */
@@ -551,7 +586,7 @@ function turnIndicator(m) {
   let text;
   let whose = "other";
   if (room.closed) text = "The game is over";
-  else if (view.game_over) text = "Game over";
+  else if (view.game_over) text = room.variant === "duo" ? "Round over" : "Game over";
   else if (view.hand_over) text = "Hand over";
   else if (m.covered) text = `${names.name(view.turn)} to play`;
   else if (awaySeat(m) !== null) {
@@ -639,6 +674,13 @@ function promptRow(m, on) {
       h("p", { class: "prompt-text" }, `${m.names.name(bridging.seat)} may declare a bridge: moves wait `,
         bridgeSecs(bridging), "."));
   }
+  if (!m.covered && !view.hand_over && !m.watching && m.room.mode !== "local" && isOut(view, m.seat)) {
+    // 101: over the limit, the player is dealt nothing and the others play on.
+    return h("div", { class: "prompt", testid: "prompt", dataset: { out: "true" } },
+      h("p", { class: "prompt-text", testid: "out-note" },
+        `You are out of the game: your total went over ${view.limit}. The others play on; watch them, or start a new game.`),
+      canRestart(m.room) ? h("div", { class: "prompt-buttons" }, newGameButton(on)) : null);
+  }
   if (!m.covered && !view.hand_over) {
     const keep = legalOf(view, "keep");
     const pass = legalOf(view, "pass");
@@ -682,6 +724,7 @@ function promptRow(m, on) {
         text = "Tap a bright card to lift it, then tap it again to play.";
         tip = true;
       }
+      else if (draw && newStockWords(view)) text = `Nothing fits: draw. ${newStockWords(view).sentence}`;
       else if (draw) text = "Nothing fits: draw from the stock.";
       else if (pass) text = "Nothing fits and nothing to draw: pass.";
       if (keep) buttons.push(button("keep", "Keep it", on.keep, { key: "K" }));
@@ -1060,6 +1103,11 @@ function resultsPanel(m, on) {
   if (game && room.variant !== "duo") {
     title = single && game.winners.includes(me) ? "You won the game!" : `${game.winners.map(names.name).join(" and ")} won the game`;
   }
+  // 101: this hand put the player out of the game (over the limit), or it was out already:
+  // say so, and offer to watch on or (where a new game is one tap) start a new one.
+  const wentOut = single && !m.watching && eliminatedBy(view, me);
+  const watchingOn = single && !m.watching && !game && (wentOut || isOut(view, me));
+  if (wentOut && !game) title = "You are out of the game";
   const hands = result.hands || [];
   const rows = [];
   for (let s = 0; s < view.players; s++) {
@@ -1069,20 +1117,25 @@ function resultsPanel(m, on) {
         h("strong", {}, single && s === me ? "You" : names.name(s)),
         h("span", { class: "muted" }, ` ${pointsText(result.remaining[s] ?? 0)} in hand`),
         // Duo (002) keeps no score: the round's result is who won and what was left.
-        showScores(view)
-          ? h("span", { class: "pts" }, h("span", {}, `+${result.points[s] ?? 0}`), " ",
+        showScores(view) && !ownCards(view)
+          ? h("span", { class: "pts" }, h("span", {}, signed(result.points[s] ?? 0)), " ",
             h("span", { class: "tot" }, `= ${(view.totals || [])[s] ?? 0}`))
           : null),
+      // 101: every seat scores its own cards, times the bank's multiplier: the sum in words.
+      ownCards(view) ? scoreBreakdown(view, s) : null,
       h("div", { class: "result-cards" },
         cards.length ? cards.map((c) => faceCard(c, { small: true })) : h("span", { class: "muted" }, "no cards left"))));
   }
   const agreed = room.seats.map((s) => s.agreed);
   const mine = room.mode === "local" ? agreed.every(Boolean) : agreed[me];
   const waitingFor = room.seats.filter((s, i) => !s.agreed && s.kind === "human" && i !== me).map((s) => nameInSentence(names, s.seat));
-  const label = game ? (room.variant === "duo" ? "New round" : "Play again") : "Next hand";
-  const sentence = game && room.variant !== "duo"
+  const label = game ? (room.variant === "duo" ? "New round" : "Play again") : watchingOn ? "Watch on" : "Next hand";
+  let sentence = game && room.variant !== "duo"
     ? (["finished", "bridge"].includes(result.reason) ? `${handOverSentence(result, names)} ${gameOverSentence(game, names)}` : gameOverSentence(game, names))
     : handOverSentence(result, names);
+  if (wentOut && !game) {
+    sentence = `${sentence} Your total went over ${view.limit}: you are out, and the others play on. Watch them, or start a new game.`;
+  }
   return h("section", {
     class: `results${m.resultsFresh ? " enter" : ""}`,
     testid: "results",
@@ -1110,8 +1163,85 @@ function resultsPanel(m, on) {
           disabled: mine && room.mode !== "local",
           "aria-keyshortcuts": "N",
         }, label, h("kbd", { "aria-hidden": "true" }, "N")),
+      watchingOn && canRestart(room) ? newGameButton(on) : null,
       readyLine(room, me, mine, names)),
     game ? rematchButton(m, on) : null);
+}
+
+/** "New game": Restart's new table, offered to a player out of the game (101). */
+function newGameButton(on) {
+  return h("button", { type: "button", class: "btn", testid: "new-game", onclick: on.restart }, "New game");
+}
+
+/** 101: whether this hand's log put `seat` out of the game (over the limit). */
+function eliminatedBy(view, seat) {
+  return (Array.isArray(view?.log) ? view.log : []).some((e) => e && e.type === "eliminated" && e.seat === seat);
+}
+
+/** A table where every seat scores the cards it holds (101), so the sum is shown. */
+function ownCards(view) {
+  return view?.options?.win_points === "own_cards";
+}
+
+/** "+140", "−40", "0": a score with its sign (a true minus sign). */
+function signed(n) {
+  if (n > 0) return `+${n}`;
+  if (n < 0) return `\u2212${-n}`;
+  return "0";
+}
+
+/** A number as written in a sum: "−20" for a negative one. */
+function num(n) {
+  return n < 0 ? `\u2212${-n}` : String(n);
+}
+
+/**
+ * 101: how a seat's score of the hand was made, in words, from the result the server sent
+ * (`hand_over.remaining`, `bonus`, `wilds`, `multiplier`, `points`) and the hand's log
+ * (`total_reset`, `eliminated`): `{sum, total}`, two sentences. Nothing is worked out here
+ * but the way it is written.
+ */
+export function scoreWords(view, seat) {
+  const result = view.hand_over;
+  const points = (result.points || [])[seat] ?? 0;
+  const before = (view.scores || [])[seat] ?? 0;
+  const after = (view.totals || [])[seat] ?? 0;
+  if (isOut(view, seat)) return { sum: "Out of the game: no score.", total: `Total ${num(after)}` };
+  if (result.reason === "finished") return { sum: "Not scored: the host finished the game.", total: `Total ${num(after)}` };
+  const held = pointsText((result.remaining || [])[seat] ?? 0);
+  const multiplier = result.multiplier ?? view.multiplier ?? 1;
+  const bonus = (result.bonus || [])[seat] ?? 0;
+  const wilds = (result.wilds || [])[seat] ?? 0;
+  const wild = view.options?.wild_rank || "8";
+  const each = view.options?.wild_out_points;
+  let sum = `${held} in hand`;
+  if (bonus && wilds) {
+    const cards = wilds === 1 ? `the ${RANK_WORDS[wild] || "wild card"}` : `${wilds} ${RANK_PLURALS[wild] || "wild cards"}`;
+    sum += ` ${bonus < 0 ? "\u2212" : "+"} ${Math.abs(bonus)} for ${cards} of the last move${wilds > 1 && typeof each === "number" ? ` (${num(each)} each)` : ""}`;
+    if (multiplier !== 1) sum = `(${sum})`;
+  }
+  if (multiplier !== 1) sum += ` \u00d7 ${multiplier} (the bank\u2019s multiplier)`;
+  sum += ` = ${signed(points)}`;
+  const log = Array.isArray(view.log) ? view.log : [];
+  const reset = log.find((e) => e && e.type === "total_reset" && e.seat === seat);
+  const out = log.find((e) => e && e.type === "eliminated" && e.seat === seat);
+  const landed = reset?.total ?? out?.total ?? after;
+  let total = `Total ${num(before)} ${points < 0 ? "\u2212" : "+"} ${Math.abs(points)} = ${num(landed)}`;
+  if (reset) {
+    const mark = view.limit && reset.total === view.limit ? "exactly the limit" : "exactly half the limit";
+    total += `: ${mark}, so it goes back to ${after}`;
+  } else if (out) {
+    total += `: over ${view.limit}, out of the game`;
+  }
+  return { sum, total };
+}
+
+/** The sum of one seat's score in the results (101). */
+function scoreBreakdown(view, seat) {
+  const words = scoreWords(view, seat);
+  return h("div", { class: "score-breakdown", testid: "score-breakdown", dataset: { seat: String(seat) } },
+    h("span", { class: "score-sum" }, words.sum),
+    h("span", { class: "score-total" }, `${words.total}.`));
 }
 
 /** What a hand still held, in points: "1 point", "31 points". */

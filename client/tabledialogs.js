@@ -1,7 +1,7 @@
 // The table's own dialogs (004): Help, the rules of the table being played, and the Menu.
 // Both open over the table without leaving it, and keep the table's keys to themselves.
 import { h } from "./dom.js";
-import { rulesText } from "./rules.js";
+import { atTheTableList, rulesText } from "./rules.js";
 
 let open = null;
 
@@ -65,7 +65,9 @@ export function openHelp(variant, title) {
   const text = rulesText(variant, { level: "h3" });
   openDialog("Help", "help-dialog", h("div", { class: "help-body", dataset: { variant } },
     text || h("p", {}, `The rules of ${title} are not written down here yet.`),
-    h("p", { class: "small muted" }, `Keys: the arrows move along your hand, Enter plays, D draws, P passes${variant === "newfoundland" ? ", T takes a pickup, Enter on another two lays it on top" : ""}${variant === "hundred-and-one" ? ", B declares a bridge, Enter on another card of the rank lays it on top" : ""}, H hints, S sorts, Escape puts a card back.`)));
+    // What this table's screen and keys do: the same list as its Rules page.
+    text ? h("h3", {}, "At the table") : null,
+    atTheTableList(variant)));
 }
 
 /**

@@ -3,7 +3,7 @@ import { openSettings } from "./settings.js";
 import { closeTableDialog, openConfirm, openHelp, openMenu, openPanel } from "./tabledialogs.js";
 import { invitePanel } from "./invite.js";
 import { restartTable } from "./restart.js";
-import { canRestart, durationWords, variantTitle } from "./table.js";
+import { canRestart, durationWords, isOut, variantTitle } from "./table.js";
 
 /** {restart, help, menu} for the TableSession `session` (game.js). */
 export function menuCallbacks(session) {
@@ -18,11 +18,13 @@ export function menuCallbacks(session) {
     }
   };
   // A game under way is not thrown away with one tap: Restart asks first (a finished one
-  // needs no asking).
+  // needs no asking, nor one this device's players are out of: 101's limit).
   const restart = () => {
     const room = session.room;
     if (!room || !canRestart(room)) return;
-    if (session.newest()?.view?.game_over) return deal();
+    const view = session.newest()?.view;
+    if (view?.game_over) return deal();
+    if (view && session.held.length && session.held.every((s) => isOut(view, s))) return deal();
     openConfirm({
       title: "New game",
       testid: "restart-confirm",

@@ -1,7 +1,7 @@
 // Watching a public table (issue 15): a socket without credentials (hello with
 // `watch: true`), whole states of the public table only, drawn read-only by table.js
 // (its watcher mode). Moves are told in the live region as they are to players.
-import { TableSocket } from "./api.js";
+import { api, TableSocket } from "./api.js";
 import { announce, fill, h, redrawOnResize } from "./dom.js";
 import { describeEvents, handOverSentence, seatNames } from "./narrate.js";
 import { houseNotes } from "./house.js";
@@ -10,6 +10,7 @@ import { sound } from "./sound.js";
 import { saveSettings, settings } from "./storage.js";
 import { openHelp, closeTableDialog } from "./tabledialogs.js";
 import { renderTable, variantTitle } from "./table.js";
+import { goneGamePage } from "./pages.js";
 
 export class WatchSession {
   constructor(container, token) {
@@ -35,9 +36,17 @@ export class WatchSession {
       message: (msg) => this.message(msg),
       status: (status, detail) => this.status(status, detail),
     }, { watch: true });
+    // A link to a table we do not know (a mistyped or stale link) says so at once: the
+    // socket of a token that cannot be one is never opened, and would only try again.
+    api.lobby(token).catch((err) => {
+      if (this.destroyed || !(err.status === 404 || err.status === 410)) return;
+      this.destroy();
+      fill(this.container, goneGamePage());
+    });
   }
 
   destroy() {
+    this.destroyed = true;
     this.socket?.close();
     window.removeEventListener("resize", this.onResize);
     document.removeEventListener("eights:settings", this.onSettings);
@@ -223,12 +232,3 @@ export function notWatchablePage() {
       h("a", { class: "btn", href: "/", "data-link": "" }, "Home")));
 }
 
-function goneGamePage() {
-  return h("main", { class: "page narrow", testid: "table-gone" },
-    h("div", { class: "page-icon", "aria-hidden": "true" }, "\u2660"),
-    h("h1", {}, "This game is gone"),
-    h("p", {}, "The table is not one we know any more: tables close after a week without play."),
-    h("div", { class: "page-actions" },
-      h("a", { class: "btn primary", href: "/lobby", "data-link": "", testid: "to-lobby" }, "Open tables"),
-      h("a", { class: "btn", href: "/", "data-link": "" }, "Home")));
-}

@@ -348,3 +348,37 @@ def test_a_queen_pickup_needs_a_table_where_queens_pick_up() -> None:
         position_from_json(data, rules)
     pos = position_from_json(data, Rules.for_variant("newfoundland", 2))
     assert position_to_json(pos)["pending"] == {"kind": "queen", "count": 5}
+
+
+def test_an_empty_stock_says_how_many_cards_a_draw_turns_into_a_new_one() -> None:
+    """Issue 30: the view tells a device what a draw from the empty stock makes of the pile
+    (the pile under its top card, a new stock), so the page never shows a bare "0"."""
+    pos = nf_position(hands=[["5D"], ["2H"], ["JC"]], pile=["3C", "4C", "9H", "7H"], stock=[])
+    assert view_for(pos, 0).to_json()["new_stock"] == 3
+    drawn = applied(pos, 0, DRAW).position
+    assert len(drawn.stock) == 2  # the three under the top card, one of them drawn
+    assert view_for(drawn, 1).to_json()["new_stock"] is None
+
+
+def test_no_new_stock_is_promised_where_a_draw_would_not_make_one() -> None:
+    """Cards in the stock, a pile of its top card alone, a table without a new stock
+    (Ember Ridge), and the run-out that ends the hand instead (Classic's 21st) say None."""
+    assert view_for(nf_position(), 0).to_json()["new_stock"] is None
+    alone = nf_position(hands=[["2H"], ["5D"], ["JC"]], pile=["7H"], stock=[])
+    assert view_for(alone, 0).to_json()["new_stock"] is None
+    ember = position_from_json(
+        {"hands": [["2C"], ["9C"]], "pile": ["3D", "4D", "5H"], "stock": [], "turn": 0},
+        Rules.for_variant("ember-ridge", 2),
+    )
+    assert view_for(ember, 0).to_json()["new_stock"] is None
+    classic = position_from_json(
+        {"hands": [["2C"], ["9C"]], "pile": ["3D", "4D", "5H"], "stock": [], "turn": 0},
+        Rules.for_variant("classic", 2),
+    )
+    assert view_for(classic, 0).to_json()["new_stock"] == 2
+    at_the_limit = position_from_json(
+        {"hands": [["2C"], ["9C"]], "pile": ["3D", "4D", "5H"], "stock": [], "turn": 0,
+         "reshuffles": 20},
+        Rules.for_variant("classic", 2),
+    )  # fmt: skip
+    assert view_for(at_the_limit, 0).to_json()["new_stock"] is None

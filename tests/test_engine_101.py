@@ -24,6 +24,7 @@ from eights.rules import (
     new_game,
     next_hand,
     position_from_json,
+    public_view,
     view_for,
 )
 from eights.rules.actions import BRIDGE, DRAW, PASS
@@ -257,6 +258,48 @@ def test_going_out_on_jacks_scores_minus_twenty_each_times_the_multiplier() -> N
     result = game_result(after)
     assert result is not None
     assert result.winners == (0,)
+
+
+def test_a_hand_over_says_the_multiplier_and_the_jacks_of_the_last_move() -> None:
+    """Issue 30: the result a device is sent says how each score was made, so the page can
+    show it in words: the multiplier, and -20 for each jack of the move that went out."""
+    pos = pos_of(
+        {
+            "hands": [["JC", "JD"], ["QS", "AH"]],
+            "pile": ["9D"],
+            "stock": ["6D"],
+            "turn": 0,
+            "multiplier": 2,
+            "scores": [60, 0],
+        }
+    )
+    after = ok(pos, 0, play("JC", "JD", suit=0)).position
+    for seat in (0, 1, None):
+        view = (public_view(after) if seat is None else view_for(after, seat)).to_json()
+        result = view["hand_over"]
+        assert result["multiplier"] == 2
+        assert result["bonus"] == [-40, 0]
+        assert result["wilds"] == [2, 0]
+        assert result["points"] == [-80, 130]
+        assert result["remaining"] == [0, 65]
+
+
+def test_a_hand_over_without_jacks_has_no_bonus_and_a_finish_no_multiplier() -> None:
+    pos = pos_of(
+        {
+            "hands": [["KC"], ["TD", "AH"]],
+            "pile": ["9C"],
+            "stock": ["6D"],
+            "turn": 0,
+            "multiplier": 3,
+        }
+    )
+    result = view_for(ok(pos, 0, play("KC")).position, 1).to_json()["hand_over"]
+    assert (result["multiplier"], result["bonus"], result["wilds"]) == (3, [0, 0], [0, 0])
+    assert result["points"] == [0, 75]
+    finished = finish_game(pos).position
+    ended = view_for(finished, 0).to_json()["hand_over"]
+    assert (ended["multiplier"], ended["bonus"]) == (1, [0, 0])
 
 
 def test_the_limit_resets_on_itself_and_its_half_and_puts_seats_out() -> None:

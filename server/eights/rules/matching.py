@@ -31,6 +31,18 @@ def can_draw(pos: Position) -> bool:
     return bool(pos.stock) or (o.reshuffle and len(pos.pile) > 1)
 
 
+def new_stock_size(pos: Position) -> int | None:
+    """The cards a draw now would turn into a new stock (the pile under its top card), when
+    the stock is empty and the table makes a new one; None otherwise (cards left in the
+    stock, no new stock at this table, a pile of its top card only, or a run-out that ends
+    the hand instead)."""
+    if pos.stock or pos.outcome is not None or not pos.rules.options.reshuffle:
+        return None
+    if len(pos.pile) < 2 or pos.reshuffles >= pos.rules.reshuffle_cap:
+        return None
+    return len(pos.pile) - 1
+
+
 def is_drawing(pos: Position) -> bool:
     """The seat has started drawing until a card fits, and none has fitted yet."""
     return pos.draws > 0 and pos.drawn is None and pos.rules.options.draw_rule == "until_fits"

@@ -37,9 +37,9 @@ from .events import (
     TotalReset,
     TurnEnded,
 )
-from .matching import can_draw, is_drawing, suit_in_force
+from .matching import can_draw, is_drawing, new_stock_size, suit_in_force
 from .moves import can_renew_or_draw
-from .outcome import GameOutcome, HandOutcome
+from .outcome import EndReason, GameOutcome, HandOutcome
 from .position import Position
 from .reasons import rejection_for, unplayable_reasons
 from .shuffle import fingerprint
@@ -53,6 +53,13 @@ class HandResult:
     remaining: tuple[int, ...]
     hands: tuple[tuple[Card, ...], ...]
     """Every hand as it stood at the end: tabled for counting, so everyone may see them."""
+    multiplier: int = 1
+    """What every score of the hand was multiplied by (101's bank; 1 elsewhere)."""
+    bonus: tuple[int, ...] = ()
+    """Each seat's points for the wild cards of the move that ended the round (101: -20 a
+    jack for the seat that went out or declared a bridge), before the multiplier."""
+    wilds: tuple[int, ...] = ()
+    """The wild cards of that move, counted for the seat that made it (0 for the others)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -62,6 +69,9 @@ class HandResult:
             "points": list(self.points),
             "remaining": list(self.remaining),
             "hands": [codes(h) for h in self.hands],
+            "multiplier": self.multiplier,
+            "bonus": list(self.bonus) or [0] * len(self.points),
+            "wilds": list(self.wilds) or [0] * len(self.points),
         }
 
     @classmethod
@@ -72,6 +82,9 @@ class HandResult:
             points=tuple(data["points"]),
             remaining=tuple(data["remaining"]),
             hands=tuple(tuple(parse_card(c) for c in h) for h in data["hands"]),
+            multiplier=data.get("multiplier", 1),
+            bonus=tuple(data.get("bonus", ())),
+            wilds=tuple(data.get("wilds", ())),
         )
 
 
@@ -129,6 +142,9 @@ class PublicView:
     """Skips owed, one number a seat."""
     opening: bool = False
     """The dealer's opening move is under way."""
+    new_stock: int | None = None
+    """With the stock empty: the cards a draw now turns into a new stock (the pile under
+    its top card); None when the stock holds cards or no new stock would be made."""
 
     @property
     def top(self) -> Card:
@@ -173,6 +189,7 @@ class PublicView:
             "limit": self.limit,
             "skips": list(self.skips),
             "opening": self.opening,
+            "new_stock": self.new_stock,
         }
 
     @classmethod
@@ -218,6 +235,7 @@ class PublicView:
             limit=data.get("limit"),
             skips=tuple(data.get("skips", ())),
             opening=data.get("opening", False),
+            new_stock=data.get("new_stock"),
         )
 
 
@@ -312,6 +330,7 @@ def public_view(pos: Position, log: tuple[dict[str, Any], ...] | None = None) ->
         limit=pos.rules.options.limit if pos.rules.options.game_end == "limit" else None,
         skips=tuple(pos.skips),
         opening=pos.opening,
+        new_stock=new_stock_size(pos),
     )
 
 
@@ -361,12 +380,27 @@ def _cannot_draw(pos: Position, seat: int, legal: list[Action]) -> str | None:
 
 
 def _result(pos: Position, outcome: HandOutcome) -> HandResult:
+    """The hand's end as everyone sees it, with how its scores were made: the multiplier
+    and, for the seat whose last move ended the round, its wild cards and their points."""
+    o = pos.rules.options
+    seats = len(outcome.points)
+    bonus = [0] * seats
+    wilds = [0] * seats
+    rule = o.win_points if outcome.reason is EndReason.WENT_OUT else o.blocked_points
+    scored = outcome.reason is not EndReason.FINISHED and rule == "own_cards"
+    ended = pos.ended
+    if scored and ended is not None and ended.jacks and ended.seat not in pos.out:
+        wilds[ended.seat] = ended.jacks
+        bonus[ended.seat] = ended.jacks * o.wild_out_points
     return HandResult(
         reason=outcome.reason.value,
         winners=outcome.winners,
         points=outcome.points,
         remaining=outcome.remaining,
         hands=tuple(tuple(h) for h in pos.hands),
+        multiplier=pos.multiplier if scored else 1,
+        bonus=tuple(bonus),
+        wilds=tuple(wilds),
     )
 
 

@@ -83,8 +83,9 @@ def token_refusal(request: web.Request) -> web.StreamResponse | None:
     token is part of a Redis key: nothing else may reach one)."""
     token = request.match_info.get("token")
     if token is not None and not valid_token(token):
-        if request.path.startswith("/t/"):
-            return gone_page()
+        if request.path.startswith(("/t/", "/watch/")):
+            # A page's address: a page, never the API's JSON.
+            return gone_page(watch=request.path.startswith("/watch/"))
         return error_response(room_error("room_not_found"))
     return None
 

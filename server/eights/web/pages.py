@@ -35,15 +35,20 @@ def not_found_page() -> web.Response:
     return _page("Nothing here", "There is no page at this address.", 404)
 
 
-def gone_page() -> web.Response:
-    """An invitation for a table we do not know (never made, or closed after a week)."""
-    return _page(
-        "This table is gone",
-        "The invitation is not for a table we know. Tables close after a week "
-        "without play; ask your friend for a new link, or open a table of your own.",
-        404,
-        "table-gone",
-    )
+def gone_page(*, watch: bool = False) -> web.Response:
+    """An invitation (or, with ``watch``, a link to watch a game) for a table we do not
+    know (never made, or closed after a week)."""
+    if watch:
+        sentence = (
+            "The link is not for a game we know. Tables close after a week without play; "
+            "other games may be open to watch under Open tables, on the home page."
+        )
+    else:
+        sentence = (
+            "The invitation is not for a table we know. Tables close after a week "
+            "without play; ask your friend for a new link, or open a table of your own."
+        )
+    return _page("This table is gone", sentence, 404, "table-gone")
 
 
 def _index(request: web.Request) -> web.StreamResponse:
@@ -92,5 +97,5 @@ async def _table_page(request: web.Request) -> web.StreamResponse:
     """The page of the table in the path, or "This table is gone" when there is none."""
     version = await request.app[SERVICE].store.version(request.match_info["token"])
     if version is None:
-        return gone_page()
+        return gone_page(watch=request.path.startswith("/watch/"))
     return _index(request)
