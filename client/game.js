@@ -550,6 +550,7 @@ export class TableSession {
       card: (code) => this.tapCard(code),
       explain: (code) => this.explain(code),
       explainStock: () => this.explainStock(),
+      order: () => this.orderSuit(),
       playLifted: () => this.playLifted(),
       playDrawn: () => this.playDrawn(),
       suit: (s) => this.nameSuit(s),
@@ -908,9 +909,33 @@ export class TableSession {
     if (view?.drawn) this.playCard(view.drawn);
   }
 
+  /** 101: the dealer orders a suit for its opening jack: the picker, over the jack. */
+  orderSuit() {
+    const view = this.current()?.state.view;
+    if (!view || !legalOf(view, "order")) {
+      if (view) this.say("Only the dealer's opening jack is ordered this way: a jack you lay orders its suit as it goes down.");
+      return;
+    }
+    this.lifted = null;
+    this.stacked = [];
+    this.ordering = true;
+    this.picker = view.pile[view.pile.length - 1];
+    this.say(`Order a suit for the ${cardName(this.picker)}.`, { quietToast: true });
+    this.render();
+    this.container.querySelector("[data-testid=suit-picker] button")?.focus();
+  }
+
   nameSuit(suit) {
     const shown = this.current();
     if (!shown || !this.picker) return;
+    if (this.ordering) {
+      const order = (shown.state.view.legal || []).find((a) => a.type === "order" && a.suit === suit);
+      this.ordering = false;
+      this.picker = null;
+      if (order) this.act(order);
+      else this.render();
+      return;
+    }
     const cards = this.lifted ? this.liftedCards() : [this.picker];
     const play = exactPlay(shown.state.view, cards, suit);
     if (!play) return;
@@ -920,6 +945,7 @@ export class TableSession {
 
   drop() {
     if (!this.lifted && !this.picker) return;
+    this.ordering = false;
     this.lifted = null;
     this.stacked = [];
     this.picker = null;

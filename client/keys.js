@@ -56,6 +56,7 @@ export function tableKey(session, e) {
     d: () => session.simple("draw"),
     k: () => session.simple("keep"),
     p: () => session.simple("pass"),
+    o: () => session.orderSuit(),
     t: () => session.simple("take"),
     b: () => session.declareBridge(),
     s: () => session.sort(),

@@ -240,6 +240,8 @@ function describeEvent(e, names, options) {
       return `${names.subject(e.seat)} kept the card.`;
     case "passed":
       return `${names.subject(e.seat)} passed.`;
+    case "ordered":
+      return `${names.subject(e.seat)} ordered ${suitName(e.suit)} for the opening jack.`;
     case "turn_ended":
       return `${names.possessive(e.seat)} turn is over.`;
     case "reshuffled":

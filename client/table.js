@@ -397,7 +397,8 @@ function centre(m, on) {
     "aria-disabled": canDraw ? "false" : "true",
     "aria-label": `${stockWords}${canDraw ? " Draw a card (D)" : ""}`,
     title: canDraw ? `${turns ? `${turns.sentence} ` : ""}Draw a card (D)` : stockWords,
-    onclick: () => canDraw && on.draw(),
+    // Not drawable now: the tap says why, in the engine's words (view.cannot_draw).
+    onclick: () => (canDraw ? on.draw() : on.explainStock?.()),
   },
     view.stock_size > 0 ? [cardBack(), view.stock_size > 1 ? cardBack() : null]
       : h("span", { class: "card empty" }, turns ? h("span", {
@@ -408,6 +409,7 @@ function centre(m, on) {
       }, h("span", { class: "new-stock-icon" }, "\u21bb"), h("span", {}, turns.short)) : null),
     // An empty stock that a draw turns into a new one says so inside it: no bare "0".
     turns ? null : h("span", { class: "stock-count" }, String(view.stock_size)));
+  explains(stock, stockText(view, stockWords, canDraw));
   const pile = view.pile || [];
   const top = pile[pile.length - 1];
   const under = pile.slice(-3, -1);
@@ -534,6 +536,15 @@ export function pileText(view) {
   if (named) return `Discard pile: follow ${suitName(named)} — the ${cardName(top)} ${verb} them.`;
   const suit = view.suit_in_force || top[1];
   return `Discard pile: the ${cardName(top)} — follow ${suitName(suit)} or ${RANK_PLURALS[top[0]] || "its rank"}.`;
+}
+
+/** What the stock says when pointed at, focused or held: its size, and on this seat's turn
+ * whether it may draw and why (000: "nothing fits, draw" / "you may draw while a card fits"). */
+function stockText(view, words, canDraw) {
+  if (view.turn !== view.seat || !(view.legal || []).length) return words;
+  if (!canDraw) return `${words} ${view.cannot_draw || "You cannot draw now."}`;
+  const fits = (view.legal || []).some((a) => a.type === "play");
+  return `${words} ${fits ? "You may draw while a card fits." : "Nothing fits: draw."}`;
 }
 
 /** Pointing at, focusing or holding a finger on `el` shows `text` in the message area. */
@@ -719,6 +730,7 @@ function promptRow(m, on) {
     } else if (view.legal && view.legal.length) {
       if (awaySeat(m) !== null) text = "";
       else if (view.cover && mine) text = playable.size ? "Cover your six: play a card on it, or draw until one fits." : "Cover your six: draw until a card fits.";
+      else if (view.opening && mine && legalOf(view, "order")) text = "Your opening jack: order a suit for it, lay more jacks on it, or leave it its own suit (Pass).";
       else if (view.opening && mine) text = "Your opening card: lay more of its rank on it, or leave it (Pass).";
       else if (playable.size) {
         text = "Tap a bright card to lift it, then tap it again to play.";
@@ -729,6 +741,8 @@ function promptRow(m, on) {
       else if (pass) text = "Nothing fits and nothing to draw: pass.";
       if (keep) buttons.push(button("keep", "Keep it", on.keep, { key: "K" }));
     }
+    // 101: an opening jack: the dealer may order its suit (or Pass to keep the jack's own).
+    if (legalOf(view, "order") && !m.picker) buttons.push(button("order", "Order a suit", on.order, { key: "O" }));
     if (pass) buttons.push(button("pass", "Pass", on.pass, { key: "P" }));
     if (take) {
       const count = view.pending?.count;
