@@ -724,7 +724,7 @@ function promptRow(m, on) {
         ? `You drew the ${cardName(view.drawn)}. Play it or keep it.`
         : `You drew the ${cardName(view.drawn)}. Play it.`;
       buttons.push(button("play", "Play it", () => on.playDrawn(), { primary: true, key: "Enter" }));
-      if (keep) buttons.push(button("keep", "Keep it", on.keep, { key: "K" }));
+      if (keep && !besidePlate(m)) buttons.push(button("keep", "Keep it", on.keep, { key: "K" }));
     } else if (view.pending && take) {
       text = pickupText(m) || "";
     } else if (view.legal && view.legal.length) {
@@ -739,11 +739,11 @@ function promptRow(m, on) {
       else if (draw && newStockWords(view)) text = `Nothing fits: draw. ${newStockWords(view).sentence}`;
       else if (draw) text = "Nothing fits: draw from the stock.";
       else if (pass) text = "Nothing fits and nothing to draw: pass.";
-      if (keep) buttons.push(button("keep", "Keep it", on.keep, { key: "K" }));
+      if (keep && !besidePlate(m)) buttons.push(button("keep", "Keep it", on.keep, { key: "K" }));
     }
     // 101: an opening jack: the dealer may order its suit (or Pass to keep the jack's own).
     if (legalOf(view, "order") && !m.picker) buttons.push(button("order", "Order a suit", on.order, { key: "O" }));
-    if (pass) buttons.push(button("pass", "Pass", on.pass, { key: "P" }));
+    if (pass && !besidePlate(m)) buttons.push(button("pass", "Pass", on.pass, { key: "P" }));
     if (take) {
       const count = view.pending?.count;
       buttons.push(button("take", count ? `Take ${count}` : "Take", on.take, { primary: !lifting, key: "T" }));
@@ -814,11 +814,38 @@ function myArea(m, on) {
     h("span", { class: "plate-name" }, room.mode === "local" ? name : `${name} (you)`),
     showScores(view) ? scoreChip(view, m.seat) : null,
     out ? h("span", { class: "seat-mark out-mark", testid: "out-mark" }, "out") : seatMarks(skipped, turn && view.pending ? view.pending.count : null));
+  const row = besidePlate(m) ? plateRow(m, on, plate) : plate;
   if (m.covered || !view.hand) {
-    return h("div", { class: "my-area" }, plate,
+    return h("div", { class: "my-area" }, row,
       h("div", { class: "hand hidden-hand", testid: "hand-hidden" }, fan(count, { label: `${name}'s ${count} cards, face down` })));
   }
-  return h("div", { class: "my-area" }, plate, handEl(m, on));
+  return h("div", { class: "my-area" }, row, handEl(m, on));
+}
+
+/** 004: "Pass, Keep it, Next hand and Scores appear beside your name plate when they
+ * apply" (Next hand is also the results' own button). Other tables keep them in the prompt. */
+function besidePlate(m) {
+  return m.room.variant === "ember-ridge" && !m.watching;
+}
+
+function plateRow(m, on, plate) {
+  const { view } = m;
+  const mine = !m.pending && !m.covered && view.turn === m.seat && !view.hand_over;
+  const buttons = [];
+  if (mine && legalOf(view, "pass")) buttons.push(button("pass", "Pass", on.pass, { key: "P" }));
+  if (mine && legalOf(view, "keep")) buttons.push(button("keep", "Keep it", on.keep, { key: "K" }));
+  if (view.hand_over && !view.game_over) {
+    buttons.push(h("button", { type: "button", class: "btn primary", testid: "plate-next-hand", onclick: on.agree, "aria-keyshortcuts": "N" },
+      "Next hand", h("kbd", { "aria-hidden": "true" }, "N")));
+  }
+  if (showScores(view)) {
+    buttons.push(h("button", {
+      type: "button", class: "btn", testid: "plate-scores", onclick: on.toggleHistory,
+      "aria-expanded": m.showHistory ? "true" : "false", "aria-controls": "history-panel",
+    }, m.showHistory ? "Hide scores" : "Scores"));
+  }
+  return h("div", { class: "plate-row", testid: "plate-row" }, plate,
+    h("div", { class: "plate-actions", testid: "plate-actions" }, buttons));
 }
 
 function handEl(m, on) {
@@ -1058,7 +1085,10 @@ function closedPanel(m, on) {
     const facts = [];
     if (view && showScores(view)) facts.push(`total ${totalText(view, i)}`);
     const won = room.tally?.wins?.[i];
-    if (room.tally?.games && typeof won === "number") facts.push(`won ${won} of ${room.tally.games}`);
+    // Duo's rounds stand alone (each a game of its own): it counts rounds, the others games.
+    const unit = room.variant === "duo" ? "round" : "game";
+    const games = room.tally?.games;
+    if (games && typeof won === "number") facts.push(`won ${won} of ${games} ${unit}${games === 1 ? "" : "s"}`);
     if (view && !facts.length) facts.push(`${view.counts?.[i] ?? 0} ${view.counts?.[i] === 1 ? "card" : "cards"} in hand`);
     return h("li", { class: "closed-row", dataset: { seat: String(i) } },
       h("strong", { class: "closed-name" }, names.isMe(i) ? "You" : names.name(i)),

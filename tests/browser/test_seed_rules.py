@@ -153,3 +153,31 @@ def test_ember_ridge_seats_nutmeg_hugo_and_mortimer_and_tables_of_friends_come_u
         assert name in plate, texts
     seats = [s["name"] for s in server_state(page)["room"]["seats"]]
     assert seats[1:] == ["Nutmeg", "Hugo", "Mortimer"]
+
+
+def test_ember_ridge_puts_its_buttons_by_the_plate_and_offers_the_scoring(device: Device) -> None:
+    page = device().new_page()
+    page.goto("/")
+    page.get_by_test_id("computer-variant").select_option("ember-ridge")
+    # Settings → House rules: the scoring, the text's own or every hand against its holder.
+    page.get_by_test_id("house-change-computer").click()
+    panel = page.get_by_test_id("house-rules-panel")
+    expect(panel.get_by_test_id("house-scoring")).to_be_visible()
+    expect(panel.get_by_test_id("house-scoring-winner")).to_be_checked()
+    panel.get_by_test_id("house-scoring-own").check()
+    page.get_by_test_id("settings-close").click()
+    page.get_by_test_id("create-computer").click()
+    wait_table(page)
+    room = server_state(page)["room"]
+    assert room["options"]["win_points"] == "own_cards", room["options"]
+    assert room["options"]["game_winner"] == "lowest"
+    # Scores sit beside the player's own name plate (004), and open the scores.
+    row = page.get_by_test_id("plate-row")
+    expect(row.get_by_test_id("my-plate")).to_be_visible()
+    scores = row.get_by_test_id("plate-scores")
+    expect(scores).to_have_text("Scores")
+    scores.click()
+    expect(page.get_by_test_id("history")).to_be_visible()
+    expect(scores).to_have_text("Hide scores")
+    # No Pass or Keep it in the prompt at this table: they too would sit by the plate.
+    expect(page.get_by_test_id("prompt").get_by_test_id("pass")).to_have_count(0)

@@ -171,6 +171,31 @@ def _game_to(*targets: int, standard: HouseChoice | None = None) -> HouseRule:
     return HouseRule("game_to", "A game is played to", tuple(choices))
 
 
+SCORING = HouseRule(
+    "scoring",
+    "The scoring",
+    (
+        HouseChoice(
+            "winner",
+            "The winner of a hand scores the cards left in the other hands; most points wins",
+            {
+                "win_points": "others_cards",
+                "blocked_points": "others_cards",
+                "game_winner": "highest",
+            },
+        ),
+        HouseChoice(
+            "own",
+            "Everyone scores the cards left in their own hand; once someone reaches the target, "
+            "the lowest total wins",
+            {"win_points": "own_cards", "blocked_points": "own_cards", "game_winner": "lowest"},
+        ),
+    ),
+)
+"""004's Menu changes "the scoring": the text's own (the winner takes the others' cards), or
+each hand counted against its holder."""
+
+
 LIMIT = HouseRule(
     "limit",
     "The game's limit",
@@ -228,6 +253,7 @@ HOUSE_RULES: Mapping[str, tuple[HouseRule, ...]] = {
         DRAW_AT_WILL,
         EMPTY_STOCK,
         OPENING_EIGHT,
+        SCORING,
         _game_to(
             50,
             100,
