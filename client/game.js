@@ -17,6 +17,7 @@ import {
 import { menuCallbacks } from "./tablemenu.js";
 import { gonePage, lostSeatPage } from "./pages.js";
 import { navigate } from "./nav.js";
+import { BackgroundSignals } from "./signals.js";
 
 const PENDING_MS = 8000;
 const RANK_WORD = {
@@ -57,6 +58,8 @@ export class TableSession {
     this.hintId = null;
     this.renderTimer = null;
     this.news = [];
+    /** The title, favicon dot, sound and notification while the page is in the background. */
+    this.signals = new BackgroundSignals();
     /** Requests sent by the Menu (leave, end, spectators): id -> {done(result), failed(error)}. */
     this.asked = new Map();
     this.leaving = null;
@@ -85,6 +88,7 @@ export class TableSession {
     window.clearInterval(this.clock);
     window.clearTimeout(this.renderTimer);
     window.clearTimeout(this.pendingTimer);
+    this.signals.destroy();
     document.title = "Eights";
     menuCallbacks(this).closeDialogs();
   }
@@ -267,12 +271,28 @@ export class TableSession {
         const mode = msg.room.mode || this.entry.mode;
         const names = seatNames(msg.room, mode === "local" ? null : this.held[0], mode);
         this.news.push(...roomChanges(this.room, msg.room, names));
+        this.signalRoom(this.room, msg.room, names, mode);
       }
       this.version = msg.version;
       this.room = msg.room;
     }
     if (this.pending && msg.version > this.pending.version) this.clearPending();
     if (!quiet) this.scheduleRender();
+  }
+
+  /** A friend joined, or agreed to the next round while this device has not: a signal when
+   * the page is in the background (signals.js). */
+  signalRoom(before, after, names, mode) {
+    const was = before?.seats || [];
+    for (const [i, seat] of (after?.seats || []).entries()) {
+      const old = was[i];
+      if (!old || this.held.includes(i) || seat.kind !== "human") continue;
+      if (seat.taken && !old.taken) {
+        this.signals.signal(`${names.name(i)} joined`, { mode, tag: this.token });
+      } else if (seat.agreed && !old.agreed && after.hand_over && this.held.some((h) => !after.seats[h]?.agreed)) {
+        this.signals.signal(`${names.name(i)} is ready for the next ${this.room?.variant === "duo" ? "round" : "hand"}`, { mode, tag: this.token });
+      }
+    }
   }
 
   clearPending() {
@@ -432,7 +452,7 @@ export class TableSession {
     const root = renderTable(model, this.callbacks());
     fill(this.container, root);
     this.restoreFocus(root, { hadFocus, focusCard, focusTestid, covered });
-    document.title = view && view.legal && view.legal.length && !covered ? "Your turn · Eights" : "Eights";
+    this.signals.title(view && view.legal && view.legal.length && !covered ? "Your turn · Eights" : "Eights");
     const facts = {
       mode,
       variant: this.room.variant,
@@ -633,6 +653,7 @@ export class TableSession {
     sentences.push(...describeEvents(fresh, names, view.options || {}));
     this.playSounds(fresh, view, seat);
     if (mine && !wasMine && !view.hand_over) {
+      this.signals.signal("Your turn", { mode: this.room.mode, tag: this.token });
       sentences.push(this.room.mode === "local" ? `${names.name(seat)}, your turn.` : "Your turn.");
       if (this.room.mode !== "local" && fresh.some((e) => e.seat !== seat)) sound("turn");
     }

@@ -1,7 +1,8 @@
 // The settings panel: one-tap play, the computer's level and speed for new tables, sound,
 // the four-colour deck, your name, each table's house rules for new tables, and the
 // statistics kept in this browser.
-import { h } from "./dom.js";
+import { announce, h } from "./dom.js";
+import { askNotifications } from "./signals.js";
 import { settings, saveSettings, stats, clearStats } from "./storage.js";
 import { variantTitle } from "./table.js";
 import { houseSection, variantsCatalogue } from "./house.js";
@@ -58,6 +59,27 @@ export function openSettings({ section = null, variant = null } = {}) {
     check("oneTap", "One-tap play", "A tap plays a bright card at once."),
     check("fourColour", "Four-colour deck", "Clubs green, diamonds blue, hearts red, spades black."),
     check("sound", "Sound", "M turns it on and off."),
+    h("h3", {}, "While Eights is in the background"),
+    h("p", { class: "small muted" }, "When it becomes your turn, or a friend joins or is ready for the next round, the tab’s title and icon say so. Never at pass and play."),
+    check("backgroundSound", "Sound and vibration", "A short sound (with Sound on) and a buzz on phones."),
+    h("label", { class: "setting check" },
+      h("input", {
+        type: "checkbox",
+        checked: Boolean(s.notify),
+        testid: "setting-notify",
+        onchange: async (e) => {
+          const box = e.target;
+          if (!box.checked) {
+            saveSettings({ notify: false });
+            return;
+          }
+          const allowed = await askNotifications();
+          box.checked = allowed;
+          saveSettings({ notify: allowed });
+          if (!allowed) announce("The browser did not allow notifications: the title and icon still say it.");
+        },
+      }),
+      h("span", {}, "Notifications", h("small", {}, "A system notification, asked of the browser once."))),
     h("h3", {}, "New tables against the computer"),
     choice("level", "Level", [["easy", "Easy"], ["medium", "Medium"], ["hard", "Hard"]]),
     h("label", { class: "setting" },

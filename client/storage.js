@@ -76,6 +76,10 @@ export const DEFAULT_SETTINGS = {
    * Newfoundland, one elsewhere) or a number, fitted to each table's seats. */
   computerFriends: "table",
   sound: true,
+  /** In the background: a sound and a vibration when it becomes your turn (signals.js). */
+  backgroundSound: false,
+  /** In the background: a system notification (asked of the browser once, in Settings). */
+  notify: false,
   fourColour: false,
   sort: "suit",
   timer: "default",
