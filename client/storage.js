@@ -76,6 +76,8 @@ export const DEFAULT_SETTINGS = {
    * Newfoundland, one elsewhere) or a number, fitted to each table's seats. */
   computerFriends: "table",
   sound: true,
+  /** The computer answers now and then with a reaction ("Good game" at a hand's end). */
+  computerReactions: false,
   fourColour: false,
   sort: "suit",
   timer: "default",
