@@ -91,6 +91,7 @@ export class TableSession {
 
   destroy() {
     for (const shown of Object.values(this.bubbles)) window.clearTimeout(shown.timer);
+    this.bubbles = {};
     this.socket?.close();
     document.removeEventListener("keydown", this.onKey);
     window.removeEventListener("resize", this.onResize);
