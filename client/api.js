@@ -117,8 +117,9 @@ const SILENT_MS = 10000;
  * of the public table only; "no_spectators" (close 4403) ends it for good.
  */
 export class TableSocket {
-  constructor(token, credentials, handlers, { watch = false } = {}) {
+  constructor(token, credentials, handlers, { watch = false, hello = () => ({}) } = {}) {
     this.token = token;
+    this.helloExtra = hello;
     this.credentials = credentials;
     this.handlers = handlers;
     this.watch = watch;
@@ -185,7 +186,7 @@ export class TableSocket {
     ws.addEventListener("open", () => {
       const hello = this.watch
         ? { type: "hello", watch: true }
-        : { type: "hello", credentials: this.credentials, patches: true };
+        : { type: "hello", credentials: this.credentials, patches: true, ...this.helloExtra() };
       ws.send(JSON.stringify(hello));
     });
     ws.addEventListener("message", (event) => {

@@ -18,6 +18,7 @@ import { menuCallbacks } from "./tablemenu.js";
 import { gonePage, lostSeatPage } from "./pages.js";
 import { navigate } from "./nav.js";
 import { BackgroundSignals } from "./signals.js";
+import { BUBBLE_MS, muteReactions, reactionOf, reactionsMuted } from "./reactions.js";
 
 const PENDING_MS = 8000;
 const RANK_WORD = {
@@ -63,12 +64,23 @@ export class TableSession {
     /** Requests sent by the Menu (leave, end, spectators): id -> {done(result), failed(error)}. */
     this.asked = new Map();
     this.leaving = null;
+    /** Reactions shown now: seat -> {id, text, timer}; the menu open or not. */
+    this.bubbles = {};
+    this.reactOpen = false;
+    this.answers = Boolean(settings().computerReactions);
     this.width = window.innerWidth;
     for (const st of states) this.takeState(st, { quiet: true });
 
     this.onKey = (e) => tableKey(this, e);
     this.onResize = redrawOnResize(this, () => JSON.stringify(handMetrics()));
-    this.onSettings = () => this.render();
+    this.onSettings = () => {
+      const answers = Boolean(settings().computerReactions);
+      if (answers !== this.answers && this.room?.mode === "computer") {
+        this.socket?.send({ type: "computer_reactions", on: answers });
+      }
+      this.answers = answers;
+      this.render();
+    };
     document.addEventListener("keydown", this.onKey);
     window.addEventListener("resize", this.onResize);
     document.addEventListener("eights:settings", this.onSettings);
@@ -77,10 +89,12 @@ export class TableSession {
     this.socket = new TableSocket(this.token, Object.values(entry.credentials || {}), {
       message: (msg) => this.message(msg),
       status: (status, detail) => this.status(status, detail),
-    });
+    }, { hello: () => ({ computer_reactions: Boolean(settings().computerReactions) }) });
   }
 
   destroy() {
+    for (const shown of Object.values(this.bubbles)) window.clearTimeout(shown.timer);
+    this.bubbles = {};
     this.socket?.close();
     document.removeEventListener("keydown", this.onKey);
     window.removeEventListener("resize", this.onResize);
@@ -158,6 +172,9 @@ export class TableSession {
         break;
       case "hint":
         this.showHint(msg);
+        break;
+      case "reaction":
+        this.reaction(msg);
         break;
       case "error":
         this.error(msg);
@@ -241,6 +258,56 @@ export class TableSession {
     const words = "You left the table; the computer plays your seat.";
     announce(words);
     toast(words);
+  }
+
+  /** A reaction heard (issue 32): a bubble on the sender's plate for a few seconds, and
+   * its words in the live region; nothing while this table's reactions are muted. */
+  reaction(msg) {
+    const shown = reactionOf(msg.reaction);
+    if (!shown || typeof msg.seat !== "number" || !this.room || reactionsMuted(this.token)) return;
+    window.clearTimeout(this.bubbles[msg.seat]?.timer);
+    const timer = window.setTimeout(() => {
+      delete this.bubbles[msg.seat];
+      this.scheduleRender();
+    }, BUBBLE_MS);
+    this.bubbles[msg.seat] = { id: msg.reaction, text: shown.text, timer };
+    const mode = this.room.mode;
+    const names = seatNames(this.room, mode === "local" ? null : this.held[0], mode);
+    const who = this.held.includes(msg.seat) && mode !== "local" ? "You" : names.name(msg.seat);
+    announce(`${who}: ${shown.words}.`);
+    this.scheduleRender();
+  }
+
+  /** Send a reaction from the menu (which closes). */
+  react(id) {
+    this.reactOpen = false;
+    this.ask({ type: "react", reaction: id }, {
+      done: () => {},
+      failed: (err) => {
+        if (err.error !== "too_many_reactions") return false;
+        this.say("Too many reactions: wait a moment.");
+        return true;
+      },
+    });
+    this.render();
+    this.container.querySelector("[data-testid=reactions-button]")?.focus();
+  }
+
+  toggleReactions() {
+    this.reactOpen = !this.reactOpen;
+    this.render();
+    const target = this.reactOpen ? "[data-testid=reaction-menu] button" : "[data-testid=reactions-button]";
+    this.container.querySelector(target)?.focus();
+  }
+
+  setReactionsMuted(muted) {
+    muteReactions(this.token, muted);
+    if (muted) {
+      for (const shown of Object.values(this.bubbles)) window.clearTimeout(shown.timer);
+      this.bubbles = {};
+    }
+    this.say(muted ? "Reactions muted at this table." : "Reactions on at this table.");
+    this.render();
   }
 
   /** The host ends the game for everyone: the table is closed, no more moves. */
@@ -433,6 +500,9 @@ export class TableSession {
       held: this.held,
       canFinish: Boolean(this.room.can_finish) && this.held.includes(0),
       confirmFinish: this.confirmFinish,
+      bubbles: this.bubbles,
+      reactOpen: this.reactOpen,
+      reactionsMuted: reactionsMuted(this.token),
     };
     const signature = JSON.stringify([
       state.version, state.seat, state.room, view, covered, this.liftedCards(), this.picker,
@@ -442,6 +512,9 @@ export class TableSession {
       this.layoutKey,
       model.bridgeSecs !== null && model.bridgeSecs > 0,
       this.confirmFinish,
+      Object.entries(this.bubbles).map(([seat, b]) => `${seat}:${b.id}:${b.timer}`),
+      this.reactOpen,
+      model.reactionsMuted,
     ]);
     if (signature === this.lastSignature && this.container.querySelector("[data-testid=table]")) return;
     this.lastSignature = signature;
@@ -567,6 +640,9 @@ export class TableSession {
 
   callbacks() {
     return {
+      react: (id) => this.react(id),
+      toggleReactions: () => this.toggleReactions(),
+      muteReactions: (muted) => this.setReactionsMuted(muted),
       card: (code) => this.tapCard(code),
       explain: (code) => this.explain(code),
       explainStock: () => this.explainStock(),

@@ -90,6 +90,7 @@ export function openSettings({ section = null, variant = null } = {}) {
       }, [["table", "The table’s own (3 at Newfoundland and Ember Ridge, else 1)"], ["1", "1"], ["2", "2 (not Duo)"], ["3", "3 (not Duo)"],
         ["4", "4 (Classic, Newfoundland, 101)"], ["5", "5 (Classic, Newfoundland, 101)"], ["6", "6 (Newfoundland)"]]
         .map(([value, text]) => h("option", { value, selected: String(s.computerFriends) === value }, text)))),
+    check("computerReactions", "The computer answers with reactions", "Now and then a “Good game” at a hand’s end."),
     choice("speed", "Speed", [["slow", "Slow"], ["normal", "Normal"], ["fast", "Fast"], ["instant", "Instant"]]),
     choice("timer", "Turn timer", [["default", "The table’s own"], ["off", "Off"], ["30", "30 seconds"], ["60", "60 seconds"]]),
     houseSection(variant || s.variant, variantTitle),

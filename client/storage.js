@@ -80,6 +80,8 @@ export const DEFAULT_SETTINGS = {
   backgroundSound: false,
   /** In the background: a system notification (asked of the browser once, in Settings). */
   notify: false,
+  /** The computer answers now and then with a reaction ("Good game" at a hand's end). */
+  computerReactions: false,
   fourColour: false,
   sort: "suit",
   timer: "default",

@@ -1,5 +1,6 @@
 // Rendering the table from a model the session (game.js) builds from the server's state.
 // Nothing here decides a rule: playable cards are those some legal action lays first.
+import { bubble, reactionsControl } from "./reactions.js";
 import { h } from "./dom.js";
 import { cardName, sortHand, suitName } from "./cards.js";
 import { attachLongPress, cardBack, faceCard, fan, handCard, suitPick, suitToken } from "./cardview.js";
@@ -335,6 +336,7 @@ function opponentPlate(m, seat, place) {
     fan(count, { label: `${count} ${count === 1 ? "card" : "cards"}` }),
     turn ? timerBadge(m, seat) : null,
     out ? h("span", { class: "seat-mark out-mark", testid: "out-mark" }, "out") : seatMarks(skipped, pickup),
+    bubble(m, seat),
     note ? h("span", {
       class: `away-note seat-note note-${note.kind}`,
       testid: "seat-note",
@@ -813,7 +815,9 @@ function myArea(m, on) {
   const plate = h("div", { class: `plate mine${turn ? " to-act" : ""}${skipped ? " skipped" : ""}${out ? " out" : ""}`, testid: "my-plate", dataset: { skipped: skipped ? "true" : "", out: out ? "true" : "" } },
     h("span", { class: "plate-name" }, room.mode === "local" ? name : `${name} (you)`),
     showScores(view) ? scoreChip(view, m.seat) : null,
-    out ? h("span", { class: "seat-mark out-mark", testid: "out-mark" }, "out") : seatMarks(skipped, turn && view.pending ? view.pending.count : null));
+    out ? h("span", { class: "seat-mark out-mark", testid: "out-mark" }, "out") : seatMarks(skipped, turn && view.pending ? view.pending.count : null),
+    bubble(m, m.seat),
+    room.mode !== "local" && on.react ? reactionsControl(m, on) : null);
   const row = besidePlate(m) ? plateRow(m, on, plate) : plate;
   if (m.covered || !view.hand) {
     return h("div", { class: "my-area" }, row,

@@ -10,6 +10,7 @@ import { sound } from "./sound.js";
 import { saveSettings, settings } from "./storage.js";
 import { openHelp, closeTableDialog } from "./tabledialogs.js";
 import { renderTable, variantTitle } from "./table.js";
+import { BUBBLE_MS, reactionOf } from "./reactions.js";
 import { goneGamePage } from "./pages.js";
 
 export class WatchSession {
@@ -77,9 +78,27 @@ export class WatchSession {
       this.version = msg.version;
       this.state = msg;
       this.scheduleRender();
+    } else if (msg.type === "reaction") {
+      this.reaction(msg);
     } else if (msg.type === "error" && msg.message && msg.error !== "watching_only") {
       this.say(msg.message);
     }
+  }
+
+  /** A player's reaction: a bubble on their plate for a few seconds, said aloud. */
+  reaction(msg) {
+    const shown = reactionOf(msg.reaction);
+    const room = this.state?.room;
+    if (!shown || typeof msg.seat !== "number" || !room) return;
+    this.bubbles = this.bubbles || {};
+    window.clearTimeout(this.bubbles[msg.seat]?.timer);
+    const timer = window.setTimeout(() => {
+      delete this.bubbles[msg.seat];
+      if (!this.destroyed) this.scheduleRender();
+    }, BUBBLE_MS);
+    this.bubbles[msg.seat] = { id: msg.reaction, text: shown.text, timer };
+    announce(`${seatNames(room, null, "watch").name(msg.seat)}: ${shown.words}.`);
+    this.scheduleRender();
   }
 
   scheduleRender() {
@@ -134,6 +153,7 @@ export class WatchSession {
       held: [],
       canFinish: false,
       confirmFinish: false,
+      bubbles: this.bubbles || {},
     };
     const active = document.activeElement;
     const focusTestid = active && this.container.contains(active) ? active.getAttribute("data-testid") : null;

@@ -292,7 +292,9 @@ async def test_odd_paths_headers_and_methods_never_get_a_5xx(
 
 
 SOCKET_TYPES = ["act", "agree", "undo", "pause", "hint", "hello", "bogus", "start", "spectators",
-                "sync", "finish", "leave", "end", "rename", "ping"]  # fmt: skip
+                "sync", "finish", "leave", "end", "rename", "ping", "react",
+                "computer_reactions"]  # fmt: skip
+REACTION_IDS = st.sampled_from(["thumbs_up", "good_game", "one_moment", "shrug", "GOOD_GAME"])
 socket_messages = st.one_of(
     st.fixed_dictionaries(
         {"type": st.sampled_from(SOCKET_TYPES)},
@@ -305,6 +307,8 @@ socket_messages = st.one_of(
             "entropy": json_values,
             "allowed": json_values,
             "name": json_values,
+            "reaction": st.one_of(REACTION_IDS, json_values),
+            "on": json_values,
         },
     ),
     json_values,
@@ -348,7 +352,7 @@ async def test_no_socket_message_closes_the_socket_or_changes_a_room_it_refuses(
                 assert any(a["type"] == "result" for a in answers), answers
                 break
             for answer in answers:
-                assert answer["type"] in ("result", "error", "hint", "pong"), answer
+                assert answer["type"] in ("result", "error", "hint", "pong", "reaction"), answer
                 if answer["type"] == "error":
                     assert answer["error"]
                     assert answer["message"]

@@ -39,6 +39,8 @@ ROOM_ERRORS: dict[str, tuple[int, str]] = {
     "no_spectators": (403, "This table cannot be watched: it is private, or watching is off."),
     "watching_only": (403, "A spectator watches: only ping and sync are answered."),
     "no_hints": (403, "Hints are offered against the computer and in pass and play only."),
+    "bad_reaction": (400, "That is not one of the table's reactions."),
+    "too_many_reactions": (429, "At most 5 reactions every 10 seconds; wait a moment."),
     "bad_record": (422, "This is not a game record that can be checked."),
     "room_expired": (410, "This table expired after a week without play."),
     "too_large": (413, "The message is larger than the table accepts."),

@@ -176,6 +176,16 @@ class RoomStore:
         members = await self.redis.zrangebyscore(presence_key(token), now_ms, "+inf")
         return here_of(members)
 
+    async def announce(self, token: str, news: str) -> None:
+        """Tell every process's devices at the room something that is not stored (a
+        reaction): on the room's own news channel, SPUBLISH where the cluster has sharded
+        pub/sub (the hub listens there), PUBLISH elsewhere. Nothing is written."""
+        name = channel(token)
+        if isinstance(self.redis, Cluster) and await self.redis.sharded_pubsub():
+            await self.redis.spublish(name, news)
+        else:
+            await self.redis.publish(name, news)
+
     async def ttls(self, token: str) -> dict[str, int]:
         """Seconds left on each of the room's keys (for tests and operators)."""
         names = ("room", "presence", "moves", "ids")

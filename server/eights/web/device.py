@@ -17,7 +17,7 @@ from aiohttp import WSMsgType, web
 from eights.rooms.presence import WATCHER
 
 from .flag import Flag
-from .limits import TokenBucket
+from .limits import TokenBucket, WindowLimit
 from .metrics import Metrics
 
 CLOSE_UNAUTHORISED = 4401
@@ -62,6 +62,8 @@ class Device:
         "_progress",
         "_said",
         "_wake",
+        "answered",
+        "answers",
         "bucket",
         "dropped",
         "handling",
@@ -72,6 +74,7 @@ class Device:
         "patches",
         "peak_bytes",
         "peak_messages",
+        "reactions",
         "seats",
         "sent",
         "token",
@@ -112,6 +115,12 @@ class Device:
         """seat -> (version, presence) last sent."""
         self.patches = False
         """The device asked (in its hello) for patches instead of whole states."""
+        self.reactions: WindowLimit | None = None
+        """Its reactions' rate limit, made at its first reaction (most devices send none)."""
+        self.answers = False
+        """It asked for the computer's answers ("Good game" now and then at a hand's end)."""
+        self.answered = ""
+        """The hand's end the computer last answered (or passed over) on this device."""
         self._outbox: list[tuple[int | None, bytes]] = []
         """A list, not a deque: it is short, and a deque costs 0.6 KB a socket."""
         self._others = 0

@@ -31,6 +31,7 @@ from eights.rules import legal_actions
 from eights.storage import STORAGE_ERRORS, Client, News, channel, open_news
 
 from .device import CLOSE_UNAUTHORISED, Device
+from .reactions import NEWS_MARK, answer_after, heard_reaction, reaction_message
 from .service import Loaded, TableService
 
 log = logging.getLogger("eights.hub")
@@ -247,6 +248,8 @@ class Hub:
                         self._spawn(self.refresh(token))
                     elif data.startswith("v") and data[1:].isdigit():
                         self.heard(token, int(data[1:]))
+                    elif data.startswith(NEWS_MARK):
+                        self.reacted(token, data)
                 return
             except asyncio.CancelledError:
                 raise
@@ -294,6 +297,16 @@ class Hub:
             saving.add_done_callback(lambda _: self.heard(token, version))
             return
         self._spawn(self.refresh(token, version=version))
+
+    def reacted(self, token: str, data: str) -> None:
+        """A reaction's news: every device of the room here is sent it, players and
+        spectators alike (a spectator is only here while the table may be watched)."""
+        heard = heard_reaction(data)
+        if heard is None:
+            return
+        message = reaction_message(*heard)
+        for device in list(self.rooms.get(token, ())):
+            device.send(message)
 
     def holds(self, token: str, version: int) -> bool:
         """Every device of the room here was sent ``version`` or later."""
@@ -400,6 +413,7 @@ class Hub:
             ):
                 message = parts.patch(shown[2], seat, now)
             device.send_encoded(parts.state(seat, now) if message is None else message, seat)
+            answer_after(device, loaded, before.get((id(device), seat)))
         self.shown[room.token] = (room.version, mark, parts.kept())
 
     # ---- the computer and the clock ----------------------------------------------------

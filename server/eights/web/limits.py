@@ -36,6 +36,29 @@ class TokenBucket:
         self.tokens = min(self.burst, self.tokens + 1.0)
 
 
+class WindowLimit:
+    """At most ``count`` takes in any ``seconds`` (a device's reactions): the times of the
+    last ``count`` takes, a short list."""
+
+    __slots__ = ("clock", "count", "seconds", "stamps")
+
+    def __init__(
+        self, count: int, seconds: float, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.count = count
+        self.seconds = seconds
+        self.clock = clock
+        self.stamps: list[float] = []
+
+    def take(self) -> bool:
+        now = self.clock()
+        self.stamps = [t for t in self.stamps if now - t < self.seconds][-self.count :]
+        if len(self.stamps) >= self.count:
+            return False
+        self.stamps.append(now)
+        return True
+
+
 class AddressLimiter:
     """One bucket an address, for plain HTTP requests; the least recent are forgotten."""
 

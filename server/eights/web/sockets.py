@@ -25,6 +25,7 @@ from .hub import CLOSE_NO_SPECTATORS, CLOSE_RESTART, Hub
 from .inputs import flag, message_id, name_of, named_seat, parse_object, seat_of
 from .keys import DESCRIPTORS, HUB, METRICS, SERVICE, SETTINGS, SOCKETS
 from .limits import TokenBucket
+from .reactions import answers_setting, react
 from .service import TableService
 
 log = logging.getLogger("eights.web")
@@ -33,7 +34,7 @@ HELLO_SECONDS = 15.0
 CLOSE_TRY_AGAIN = 1013
 MESSAGE_TYPES = (
     "The message types are act, agree, start, undo, finish, pause, rename, hint, leave, end,"
-    " spectators, sync and ping."
+    " spectators, react, computer_reactions, sync and ping."
 )
 """Try again later: the server is at its descriptor reserve, or its storage is away."""
 
@@ -113,6 +114,7 @@ async def _converse(request: web.Request, ws: web.WebSocketResponse) -> None:
     raw = hello.get("credentials")
     credentials = [c for c in raw if isinstance(c, str)][:8] if isinstance(raw, list) else []
     patches = hello.get("patches") is True
+    answers = hello.get("computer_reactions") is True
     del first, hello, raw  # not kept for the socket's life
     held = await service.held(token, credentials)
     if isinstance(held, RoomError):
@@ -126,6 +128,7 @@ async def _converse(request: web.Request, ws: web.WebSocketResponse) -> None:
     device = _device(request, ws, token, held.seats)
     device.nonces = {seat: held.loaded.room.seats[seat].nonce for seat in held.seats}
     device.patches = patches
+    device.answers = answers
     seats = held.seats
     del credentials, held  # the room as it was at the hello is not kept for the socket's life
     await _attend(device, ws, service, hub, {"type": "welcome", "seats": seats})
@@ -309,6 +312,15 @@ async def _handle(device: Device, data: dict[str, Any], service: TableService, h
         return
     if kind == "hint":
         await _hint(device, data, service)
+        return
+    if kind in ("react", "computer_reactions"):
+        refused = await react(device, data, service) if kind == "react" else None
+        if kind == "computer_reactions":
+            refused = answers_setting(device, data)
+        if refused is not None:
+            _refuse(device, refused, id=request_id)
+        else:
+            device.send({"type": "result", "ok": True, "id": request_id})
         return
     if kind == "sync":  # a device whose patches went astray: whole states again
         device.sent.clear()

@@ -1,0 +1,77 @@
+// Quick reactions (issue 32): the fixed set, the button and its small menu beside the
+// player's own plate, the bubble on a sender's plate, and the per-table mute (kept with
+// the saved table in this browser). Never free text.
+import { h } from "./dom.js";
+import { saveTable, savedTable } from "./storage.js";
+
+export const REACTIONS = [
+  ["thumbs_up", "\u{1F44D}", "Thumbs up"],
+  ["laugh", "\u{1F602}", "Laughing"],
+  ["wow", "\u{1F62E}", "Wow"],
+  ["grimace", "\u{1F62C}", "Grimace"],
+  ["party", "\u{1F389}", "Party"],
+  ["good_game", "Good game", "Good game"],
+  ["your_turn", "Your turn!", "Your turn!"],
+  ["one_moment", "One moment", "One moment"],
+];
+export const BUBBLE_MS = 4000;
+
+/** What a bubble shows, and the words the live region says, for a reaction id. */
+export function reactionOf(id) {
+  const found = REACTIONS.find(([key]) => key === id);
+  return found ? { text: found[1], words: found[2] } : null;
+}
+
+export function reactionsMuted(token) {
+  return Boolean(savedTable(token)?.muteReactions);
+}
+
+export function muteReactions(token, muted) {
+  if (savedTable(token)) saveTable({ token, muteReactions: muted });
+}
+
+/** The bubble on a seat's plate while its reaction shows (m.bubbles: seat -> {text}). */
+export function bubble(m, seat) {
+  const shown = m.bubbles?.[seat];
+  if (!shown) return null;
+  return h("span", { class: "reaction-bubble", testid: "reaction-bubble", dataset: { seat: String(seat), reaction: shown.id }, "aria-hidden": "true" }, shown.text);
+}
+
+/** The reactions button beside the player's plate, and its menu when open. */
+export function reactionsControl(m, on) {
+  const open = Boolean(m.reactOpen);
+  const menu = open ? h("div", {
+    class: "reaction-menu",
+    role: "group",
+    "aria-label": "Reactions",
+    testid: "reaction-menu",
+    onkeydown: (e) => {
+      if (e.key === "Escape") {
+        e.stopPropagation();
+        on.toggleReactions();
+      }
+    },
+  },
+    h("div", { class: "reaction-choices" },
+      REACTIONS.map(([id, text, words]) => h("button", {
+        type: "button",
+        class: `reaction-choice${text.length > 2 ? " phrase" : ""}`,
+        testid: `react-${id}`,
+        "aria-label": words,
+        onclick: () => on.react(id),
+      }, text))),
+    h("label", { class: "reaction-mute" },
+      h("input", { type: "checkbox", testid: "reactions-mute", checked: m.reactionsMuted, onchange: (e) => on.muteReactions(e.target.checked) }),
+      h("span", {}, "Mute reactions at this table"))) : null;
+  return h("span", { class: "reactions" },
+    h("button", {
+      type: "button",
+      class: "btn small ghost reaction-toggle",
+      testid: "reactions-button",
+      "aria-label": "Reactions",
+      "aria-expanded": open ? "true" : "false",
+      title: "Reactions",
+      onclick: on.toggleReactions,
+    }, "\u{1F642}"),
+    menu);
+}

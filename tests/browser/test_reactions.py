@@ -1,0 +1,76 @@
+"""Quick reactions at a friend table (issue 32), through the page: one device sends a
+reaction from the button beside its plate, the other sees the bubble on the sender's plate
+and hears it in the live region; muted, it shows and says no more."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import BrowserContext, Page, expect
+
+from tests.browser.support import LISTEN, STEP_MS, Device, open_pair, said
+
+SHOTS = Path("/tmp/react-shots")
+
+
+def _send(page: Page, reaction: str) -> None:
+    page.get_by_test_id("reactions-button").click()
+    expect(page.get_by_test_id("reaction-menu")).to_be_visible()
+    page.get_by_test_id(f"react-{reaction}").click()
+    expect(page.get_by_test_id("reaction-menu")).to_have_count(0)
+
+
+def _shoot(a: Page, b: Page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    a.get_by_test_id("reactions-button").click()
+    expect(a.get_by_test_id("reaction-menu")).to_be_visible()
+    a.screenshot(path=str(SHOTS / f"{name}-picker.png"))
+    a.get_by_test_id("react-party").click()
+    bubble = b.locator("[data-testid=opponent][data-seat='0'] [data-testid=reaction-bubble]")
+    expect(bubble).to_be_visible(timeout=STEP_MS)
+    expect(a.locator("[data-testid=my-plate] [data-testid=reaction-bubble]")).to_be_visible()
+    b.screenshot(path=str(SHOTS / f"{name}-bubble-received.png"))
+    a.screenshot(path=str(SHOTS / f"{name}-bubble-sent.png"))
+
+
+def test_a_reaction_shows_on_the_senders_plate_and_is_said_until_muted(device: Device) -> None:
+    def make(**options: object) -> BrowserContext:
+        context = device(**options)
+        context.add_init_script(LISTEN)
+        return context
+
+    a, b, _ = open_pair(make)
+    _send(a, "good_game")
+    on_b = b.locator("[data-testid=opponent][data-seat='0'] [data-testid=reaction-bubble]")
+    expect(on_b).to_have_text("Good game", timeout=STEP_MS)
+    heard = "() => window.__said.some(s => s.includes(': Good game.'))"
+    b.wait_for_function(heard, timeout=STEP_MS)
+    assert any(s.endswith(": Good game.") for s in said(b))
+    mine = a.locator("[data-testid=my-plate] [data-testid=reaction-bubble]")
+    expect(mine).to_have_text("Good game")  # the sender sees its own, as everyone does
+    expect(on_b).to_have_count(0, timeout=STEP_MS)  # a few seconds, then gone
+
+    # b mutes reactions at this table: a's next one is neither shown nor said there.
+    b.get_by_test_id("reactions-button").click()
+    b.get_by_test_id("reactions-mute").check()
+    b.keyboard.press("Escape")
+    expect(b.get_by_test_id("reaction-menu")).to_have_count(0)
+    heard_before = len(said(b))
+    _send(a, "laugh")
+    expect(mine).to_have_text("\U0001f602", timeout=STEP_MS)  # a got its own back: sent
+    expect(on_b).to_have_count(0)
+    # Unmuted again: the next one shows; the one before it (in order on b's socket) did not.
+    b.get_by_test_id("reactions-button").click()
+    b.get_by_test_id("reactions-mute").uncheck()
+    b.keyboard.press("Escape")
+    _send(a, "wow")
+    expect(on_b).to_have_text("\U0001f62e", timeout=STEP_MS)
+    b.wait_for_function("() => window.__said.some(s => s.includes(': Wow.'))", timeout=STEP_MS)
+    assert not any("Laughing" in s for s in said(b)[heard_before:])
+
+
+def test_the_picker_and_the_bubble_on_a_phone_and_a_desktop(device: Device) -> None:
+    sizes = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 800}}
+    for name, size in sizes.items():
+        a, b, _ = open_pair(device, ({"viewport": size}, {"viewport": size}))
+        _shoot(a, b, name)
