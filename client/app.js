@@ -46,6 +46,7 @@ async function route() {
     session = null;
   }
   const path = window.location.pathname;
+  navigator.serviceWorker?.controller?.postMessage({ kind: "page", path });
   const table = path.match(/^\/t\/([A-Za-z0-9_-]+)\/?$/);
   const rules = path.match(/^\/rules\/([A-Za-z0-9_-]+)\/?$/);
   const watch = path.match(/^\/watch\/([A-Za-z0-9_-]+)\/?$/);
@@ -136,4 +137,12 @@ window.addEventListener("eights:navigate", route);
 document.addEventListener("eights:settings", applySettings);
 applySettings();
 route();
+installable();
+
+/** The service worker (sw.js): the static table from its cache, the offline page when a
+ * page cannot be fetched. Only where the browser allows one (https, or this computer). */
+function installable() {
+  if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+  navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
+}
 

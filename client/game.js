@@ -427,7 +427,14 @@ export class TableSession {
     window.clearTimeout(this.renderTimer);
     const shown = this.display();
     if (!shown || !this.room) {
-      fill(this.container, h("div", { class: "loading", testid: "loading" }, "Opening the table…"));
+      // Nothing to show yet: the page may have opened from the service worker's cache with
+      // the network gone (sw.js), and says so until the table comes.
+      const away = this.connection !== "connecting" && this.connection !== "open";
+      const offline = this.connection === "offline" || !navigator.onLine;
+      fill(this.container, h("div", { class: "loading", testid: "loading" }, "Opening the table…",
+        away || offline ? h("p", { class: "conn-note", testid: "connection", role: "status" }, offline
+          ? "You're offline: the table will come back when the network does."
+          : "Reconnecting…") : null));
       return;
     }
     const { state, seat, covered } = shown;

@@ -1,22 +1,35 @@
 // The lobby, /lobby (issue 15): public tables waiting for players, with Join (the
-// invitation page of that table), and games in progress, with Watch. Read again with
-// Refresh, whenever the page comes back into view, and every half minute while it is seen.
+// invitation page of that table), and games in progress, with Watch, and how many people
+// sit at them now. It keeps itself up to date: read again every POLL_MS while the page is
+// seen, backing off (doubling, up to POLL_MAX_MS) while nothing changes or the server
+// cannot be reached; not at all while the page is hidden; at once when it is seen again
+// (or on Refresh). `?poll=<ms>` on the page's address sets the first interval (tests).
 import { api } from "./api.js";
 import { announce, h } from "./dom.js";
 import { savedTable } from "./storage.js";
 import { variantTitle } from "./table.js";
 
-const AUTO_REFRESH_MS = 30000;
+const POLL_MS = 5000;
+const POLL_MAX_MS = 30000;
+const POLL_MIN_MS = 100;
+
+/** The first interval: `?poll=<ms>` (held to POLL_MIN_MS..POLL_MAX_MS), else POLL_MS. */
+function pollStart() {
+  const asked = Number(new URLSearchParams(window.location.search).get("poll"));
+  return Number.isFinite(asked) && asked > 0 ? Math.min(POLL_MAX_MS, Math.max(POLL_MIN_MS, Math.round(asked))) : POLL_MS;
+}
 
 export function lobbyPage() {
   const waiting = h("div", { class: "lobby-list", testid: "lobby-waiting" });
   const playing = h("div", { class: "lobby-list", testid: "lobby-playing" });
   const when = h("span", { class: "muted small", testid: "lobby-updated" });
+  const people = h("p", { class: "lobby-people", testid: "lobby-people", hidden: true });
   const refresh = h("button", { type: "button", class: "btn small", testid: "lobby-refresh", onclick: () => load(true) }, "Refresh");
-  const page = h("main", { class: "page lobby", testid: "lobby", dataset: { loaded: "false" } },
+  const page = h("main", { class: "page lobby", testid: "lobby", dataset: { loaded: "false", polling: "on" } },
     h("p", { class: "crumbs" }, h("a", { href: "/", "data-link": "", testid: "home" }, "\u2190 Home")),
     h("h1", {}, "Open tables"),
     h("p", { class: "tagline" }, "Public tables: sit down at one that waits for players, or watch a game being played."),
+    people,
     h("div", { class: "lobby-bar" }, refresh, when),
     h("section", { class: "lobby-section", "aria-labelledby": "lobby-waiting-title" },
       h("h2", { id: "lobby-waiting-title" }, "Waiting for players"), waiting),
@@ -26,16 +39,28 @@ export function lobbyPage() {
       h("strong", {}, "Public table"), " when you open it: ",
       h("a", { href: "/", "data-link": "" }, "Play with a friend"), "."));
 
+  const first = pollStart();
+  let interval = first;
+  let timer = 0;
+  let last = "";
   let busy = false;
   async function load(asked = false) {
     if (busy) return;
     busy = true;
+    window.clearTimeout(timer);
     refresh.disabled = true;
     page.dataset.loading = "true";
+    let changed = false;
     try {
       const data = await api.openTables();
-      fillList(waiting, data?.waiting || [], "waiting");
-      fillList(playing, data?.playing || [], "playing");
+      const seen = JSON.stringify(data);
+      changed = seen !== last;
+      last = seen;
+      if (changed) {
+        fillList(waiting, data?.waiting || [], "waiting");
+        fillList(playing, data?.playing || [], "playing");
+        fillPeople(people, data?.people);
+      }
       const now = new Date();
       when.textContent = `Updated ${now.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}`;
       if (asked) announce(countSentence(data));
@@ -44,31 +69,70 @@ export function lobbyPage() {
       if (!waiting.childElementCount) waiting.replaceChildren(h("p", { class: "lobby-empty", testid: "lobby-error" }, text));
       if (!playing.childElementCount) playing.replaceChildren();
       when.textContent = "";
-      announce(text);
+      if (asked) announce(text);
     } finally {
       busy = false;
       refresh.disabled = false;
       page.dataset.loading = "";
       page.dataset.loaded = "true";
+      // Sooner again after a change (or when asked); slower while all stays the same.
+      interval = changed || asked ? first : Math.min(POLL_MAX_MS, interval * 2);
+      page.dataset.interval = String(interval);
+      schedule();
     }
   }
 
-  // Back to this page (another tab, the phone woken): read the tables again.
-  const again = () => {
-    if (!page.isConnected) {
-      window.removeEventListener("focus", again);
-      document.removeEventListener("visibilitychange", again);
-      window.clearInterval(timer);
+  /** The next read, unless the page is gone or hidden (then none until it is seen). */
+  function schedule() {
+    window.clearTimeout(timer);
+    if (!page.isConnected) return stop();
+    const hidden = document.visibilityState === "hidden";
+    page.dataset.polling = hidden ? "paused" : "on";
+    if (!hidden) timer = window.setTimeout(tick, interval);
+  }
+
+  function tick() {
+    if (!page.isConnected) return stop();
+    if (document.visibilityState === "hidden") return schedule();
+    load();
+  }
+
+  // Back to this page (another tab, the phone woken): read the tables again at once.
+  const seen = () => {
+    if (!page.isConnected) return stop();
+    if (document.visibilityState === "hidden") {
+      schedule();
       return;
     }
-    if (document.visibilityState === "visible") load();
+    interval = first;
+    load();
   };
-  const timer = window.setInterval(again, AUTO_REFRESH_MS);
-  window.addEventListener("focus", again);
-  document.addEventListener("visibilitychange", again);
+  function stop() {
+    window.clearTimeout(timer);
+    window.removeEventListener("focus", seen);
+    document.removeEventListener("visibilitychange", seen);
+  }
+  window.addEventListener("focus", seen);
+  document.addEventListener("visibilitychange", seen);
   waiting.append(h("p", { class: "lobby-empty muted" }, "Looking for tables…"));
   load();
   return page;
+}
+
+/** "12 people playing now": people at the tables listed, with a device connected. */
+function fillPeople(box, count) {
+  const n = Number(count);
+  if (!Number.isInteger(n) || n < 0) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  box.dataset.count = String(n);
+  box.replaceChildren(
+    h("span", { class: "lobby-people-dot", "aria-hidden": "true" }),
+    h("strong", {}, n === 0 ? "Nobody" : n === 1 ? "1 person" : `${n} people`),
+    " playing now",
+    h("span", { class: "muted small" }, " at the tables below"));
 }
 
 function fillList(box, tables, kind) {

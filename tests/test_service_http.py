@@ -451,3 +451,49 @@ async def test_the_record_of_a_long_game_verifies_and_a_larger_body_is_refused(
     # Every other request keeps its 16 KiB.
     made = await table.client.request("POST", "/api/rooms", {"name": "x" * (17 * 1024)})
     assert (made.status, made.error) == (413, "too_large")
+
+
+async def test_the_service_worker_is_served_at_the_root_with_the_clients_version(
+    aiohttp_client: Any, make_app: Any, tmp_path: Any
+) -> None:
+    """/sw.js: the client's worker with its version (a hash of the client folder) and the
+    files it caches written in; none of them the API's, the socket's or the checks'. A
+    changed file is a new version. /manifest.webmanifest: the manifest, typed."""
+    import shutil
+    from pathlib import Path
+
+    source = Path(__file__).resolve().parents[1] / "client"
+    folder = tmp_path / "client"
+    shutil.copytree(source, folder)
+    table = await open_table(aiohttp_client, make_app(client_dir=folder))
+    worker = await table.http.get("/sw.js")
+    assert worker.status == 200
+    assert worker.content_type == "text/javascript"
+    assert worker.headers["Cache-Control"] == "no-cache"
+    text = await worker.text()
+    assert "__EIGHTS_" not in text
+    version = text.split('const VERSION = "', 1)[1].split('"', 1)[0]
+    files = json.loads(text.split("const FILES = ", 1)[1].split(";", 1)[0])
+    assert len(version) == 16
+    assert {"/", "/manifest.webmanifest", "/assets/app.js", "/assets/offline.html"} <= set(files)
+    assert "/assets/icons/maskable-512.png" in files
+    never = ("/api", "/ws", "/healthz", "/readyz", "/metrics", "/sw.js", "/assets/sw.js")
+    assert not [f for f in files if f.startswith(never)]
+    for path in files:
+        assert (await table.http.get(path)).status == 200, path
+    manifest = await table.http.get("/manifest.webmanifest")
+    assert manifest.content_type == "application/manifest+json"
+    assert (await manifest.json())["start_url"] == "/"
+
+    (folder / "styles.css").write_text((folder / "styles.css").read_text() + "\n/* new */\n")
+    again = await open_table(aiohttp_client, make_app(client_dir=folder))
+    changed = await (await again.http.get("/sw.js")).text()
+    assert version not in changed
+
+
+async def test_without_a_client_there_is_no_worker_and_no_manifest(
+    aiohttp_client: Any, make_app: Any, tmp_path: Any
+) -> None:
+    table = await open_table(aiohttp_client, make_app(client_dir=tmp_path / "none"))
+    assert (await table.http.get("/sw.js")).status == 404
+    assert (await table.http.get("/manifest.webmanifest")).status == 404

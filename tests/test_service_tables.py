@@ -208,3 +208,36 @@ async def test_the_lobby_lists_public_tables_still_waiting_and_games_to_watch(
     text = str(lobby)
     for secret in (hidden.token, *hidden.credentials, *waiting.credentials):
         assert secret not in text
+
+
+async def test_the_lobby_counts_the_people_connected_at_the_tables_it_lists(
+    aiohttp_client: Any, make_app: Any
+) -> None:
+    """``people``: seats a person holds with a device connected now (a socket, or HTTP
+    play), at the tables listed; not the computer's seats, not watchers, not a private
+    table's people."""
+    table = await open_table(aiohttp_client, make_app())
+    client = table.client
+    computer = {"kind": "computer", "level": "easy"}
+    friend = {"kind": "friend"}
+    seats = [friend, friend, computer]
+    waiting = await client.create(**CLASSIC, players=4, public=True, seats=seats)
+    bo = await client.join(waiting.token, "Bo")
+    playing = await client.create(**CLASSIC, players=3, public=True, seats=[friend, computer])
+    cy = await client.join(playing.token, "Cy")
+    hidden = await client.create(**CLASSIC, players=2)
+    di = await client.join(hidden.token, "Di")
+    await client.state(waiting.token, waiting.credentials)  # the host plays over HTTP
+    async with (
+        client.connect(waiting.token, bo.credentials) as b,
+        client.connect(playing.token, cy.credentials) as c,
+        client.connect(hidden.token, di.credentials) as d,
+        client.watch(playing.token) as w,
+    ):
+        for device, seat in ((b, 1), (c, 1), (d, 1), (w, None)):
+            await device.state_of(seat)
+        lobby = (await client.open_tables()).data
+    assert [t["token"] for t in lobby["waiting"]] == [waiting.token]
+    assert [t["token"] for t in lobby["playing"]] == [playing.token]
+    assert lobby["playing"][0]["spectators"] == 1
+    assert lobby["people"] == 3  # the host and Bo waiting, Cy playing

@@ -4,6 +4,7 @@ credential: only what the invitation page already shows."""
 
 from __future__ import annotations
 
+from collections.abc import Set
 from typing import Any, Literal
 
 from .room import Room
@@ -45,3 +46,14 @@ def lobby_entry(room: Room, watchers: int) -> dict[str, Any]:
         "watchable": room.watching,
         "created": room.created,
     }
+
+
+def people_here(room: Room, connected: Set[int]) -> int:
+    """People at the table now: its seats a person holds (not the computer's, nor one the
+    computer plays while its person is away) with a device connected."""
+    seats = room.seats
+    return sum(
+        1
+        for seat in connected
+        if 0 <= seat < len(seats) and seats[seat].kind == "human" and not seats[seat].computer_plays
+    )

@@ -12,12 +12,13 @@ from eights.rooms import SeatSigner
 from eights.storage import EmbeddedRedis, RoomStore, connect, health_client
 
 from . import health, http, pages, sockets
+from .clientfiles import ClientFiles
 from .config import Settings
 from .edge import edge_middleware, public_scheme
 from .guards import guards_ctx, stop_sockets
 from .health import HEALTH, Health
 from .hub import Hub
-from .keys import HUB, LIMITER, METRICS, METRICS_ADDRESS, REDIS, SERVICE, SETTINGS
+from .keys import CLIENT, HUB, LIMITER, METRICS, METRICS_ADDRESS, REDIS, SERVICE, SETTINGS
 from .limits import AddressLimiter
 from .metrics import Metrics, metrics_site
 from .service import TableService
@@ -51,6 +52,7 @@ def create_app(settings: Settings) -> web.Application:
     app.router.add_get("/ws/{token}", sockets.socket)
     folder = pages.client_dir(settings.client_dir)
     if folder.is_dir():
+        app[CLIENT] = ClientFiles.read(folder)
         app.router.add_static("/assets", folder, append_version=False)
     app.on_response_prepare.append(_security_headers)
     return app

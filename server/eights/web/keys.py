@@ -5,6 +5,7 @@ from __future__ import annotations
 from aiohttp import web
 
 from eights.storage import Client
+from eights.web.clientfiles import ClientFiles
 from eights.web.config import Settings
 from eights.web.descriptors import DescriptorGate
 from eights.web.hub import Hub
@@ -16,6 +17,8 @@ from eights.web.service import TableService
 from eights.web.shedding import InFlight
 
 SETTINGS = web.AppKey("settings", Settings)
+CLIENT = web.AppKey("client", ClientFiles)
+"""The static client's files and version (for the service worker), read at start-up."""
 REDIS: web.AppKey[Client] = web.AppKey("redis")
 """A single Redis's client or a Redis Cluster's (``eights.storage.connect``)."""
 SERVICE = web.AppKey("service", TableService)

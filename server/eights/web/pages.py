@@ -8,7 +8,8 @@ from pathlib import Path
 
 from aiohttp import web
 
-from .keys import SERVICE, SETTINGS
+from .clientfiles import MANIFEST
+from .keys import CLIENT, SERVICE, SETTINGS
 
 routes = web.RouteTableDef()
 
@@ -63,6 +64,33 @@ def _index(request: web.Request) -> web.StreamResponse:
 @routes.get("/")
 async def home(request: web.Request) -> web.StreamResponse:
     return _index(request)
+
+
+@routes.get("/sw.js")
+async def service_worker(request: web.Request) -> web.Response:
+    """The service worker, at the root so that its scope is the whole site, with the
+    client's version and files written in (client/sw.js, docs/rooms.md: the installable
+    table). Never cached by HTTP: the browser compares it on each visit."""
+    client = request.app.get(CLIENT)
+    if client is None or not client.worker:
+        return not_found_page()
+    return web.Response(
+        text=client.worker,
+        content_type="text/javascript",
+        headers={"Cache-Control": "no-cache"},
+    )
+
+
+@routes.get("/manifest.webmanifest")
+async def manifest(request: web.Request) -> web.StreamResponse:
+    """The web app manifest: the table installed to a home screen."""
+    path = client_dir(request.app[SETTINGS].client_dir) / MANIFEST
+    if not path.is_file():
+        return not_found_page()
+    response = web.FileResponse(path)
+    response.content_type = "application/manifest+json"
+    response.headers["Cache-Control"] = "no-cache"
+    return response
 
 
 @routes.get("/verify")

@@ -30,7 +30,7 @@ from eights.rooms import (
     repair,
     room_error,
 )
-from eights.rooms.lobby import listing_of, lobby_entry
+from eights.rooms.lobby import listing_of, lobby_entry, people_here
 from eights.rules import Position
 from eights.storage import RoomStore
 from eights.storage.store import Saved
@@ -111,7 +111,7 @@ class TableService:
         self._damaged: set[str] = set()
         self._writing: dict[str, tuple[int, asyncio.Future[None]]] = {}
         """token -> the version a save of this process is writing, and when it ends."""
-        self._lobby: tuple[int, dict[str, list[dict[str, Any]]]] | None = None
+        self._lobby: tuple[int, dict[str, Any]] | None = None
         """When the lobby was last read, and what it said."""
         self.on_change: Callable[[Loaded], None] | None = None
         """Told of the room as it stands after every change made here (and after a lost
@@ -559,15 +559,18 @@ class TableService:
         if all(room.agreed[i] or s.computer_plays for i, s in enumerate(room.seats)):
             await self.agree(token, [], None)
 
-    async def lobby(self) -> dict[str, list[dict[str, Any]]]:
+    async def lobby(self) -> dict[str, Any]:
         """The public tables waiting for players and the games that may be watched,
-        newest first, at most ``LOBBY_SIZE`` each (answered from a copy a second old at
-        most: a lobby page asked by many costs Redis the same)."""
+        newest first, at most ``LOBBY_SIZE`` each, and ``people``: how many people sit at
+        those tables with a device connected now (any process's: the rooms' presence in
+        Redis; not the computer's seats, nor watchers). Answered from a copy a second old
+        at most: a lobby page asked by many costs Redis the same."""
         now = self.clock()
         if self._lobby is not None and now - self._lobby[0] < LOBBY_FRESH_MS:
             return self._lobby[1]
         tokens = await self.store.public_tables(now, LOBBY_SCAN)
         listed: dict[str, list[dict[str, Any]]] = {"waiting": [], "playing": []}
+        people = 0
         gone = []
         for token in tokens:
             try:
@@ -579,13 +582,14 @@ class TableService:
                 gone.append(token)
             if loaded is None or listing is None or len(listed[listing]) >= LOBBY_SIZE:
                 continue
-            watchers = 0
-            if listing == "playing":
-                watchers = (await self.store.present(token, now)).watchers
+            here = await self.store.present(token, now)
+            people += people_here(loaded.room, here)
+            watchers = here.watchers if listing == "playing" else 0
             listed[listing].append(lobby_entry(loaded.room, watchers))
         await self.store.unlist(gone)
-        self._lobby = (now, listed)
-        return listed
+        answer: dict[str, Any] = {**listed, "people": people}
+        self._lobby = (now, answer)
+        return answer
 
     async def lapse_bridge(self, token: str, version: int) -> Change | None:
         """The bridge window of ``version`` ran out: close it, unless the table moved on."""
