@@ -85,9 +85,7 @@ def test_a_hidden_page_says_your_turn_and_a_friend_joined_a_visible_one_does_not
     pages[mover].evaluate("window.__titles = []; window.__notes = []")
     for _ in range(MOVES):
         page = pages[mover]
-        if table(page).get_attribute("data-turn") != "me" or table(page).get_attribute(
-            "data-over"
-        ):
+        if table(page).get_attribute("data-turn") != "me" or table(page).get_attribute("data-over"):
             break
         before = int(table(page).get_attribute("data-version") or "0")
         click_move(page)
