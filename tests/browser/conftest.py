@@ -58,6 +58,10 @@ def device(browser: Browser, base_url: str) -> Iterator[Device]:
         # Reduced motion: the client's own setting that makes its animations instant, so
         # cards and the suit picker hold still for Playwright's clicks.
         options.setdefault("reduced_motion", "reduce")
+        # The table's service worker (sw.js) only where a test asks for it
+        # (test_installable.py): elsewhere each context starts as a first visit would,
+        # without a worker installing beside the test.
+        options.setdefault("service_workers", "block")
         context = browser.new_context(base_url=base_url, **options)  # type: ignore[arg-type]
         context.set_default_timeout(STEP_MS)
         opened.append(context)

@@ -59,7 +59,7 @@ def controlled(page: Page) -> None:
 
 
 def test_the_manifest_names_the_table_and_its_icons_load_at_their_sizes(device: Device) -> None:
-    page = device().new_page()
+    page = device(service_workers="allow").new_page()
     page.goto("/")
     read: dict[str, Any] = page.evaluate(READ_MANIFEST)
     assert read["type"].startswith("application/manifest+json")
@@ -108,7 +108,7 @@ def test_chromium_finds_the_table_installable(
 
 
 def test_the_worker_caches_the_static_table_and_never_the_api(device: Device) -> None:
-    page = device().new_page()
+    page = device(service_workers="allow").new_page()
     controlled(page)
     page.goto("/lobby")
     expect(page.locator("[data-testid=lobby][data-loaded=true]")).to_be_visible()
@@ -127,7 +127,7 @@ def test_the_worker_caches_the_static_table_and_never_the_api(device: Device) ->
 def test_with_the_network_gone_the_home_page_opens_and_other_pages_say_offline(
     device: Device,
 ) -> None:
-    context = device()
+    context = device(service_workers="allow")
     page = context.new_page()
     controlled(page)
     context.set_offline(True)
@@ -145,7 +145,7 @@ def test_with_the_network_gone_the_home_page_opens_and_other_pages_say_offline(
 
 
 def test_a_table_opened_on_this_device_opens_offline_and_says_so(device: Device) -> None:
-    context = device()
+    context = device(service_workers="allow")
     page = context.new_page()
     controlled(page)
     page.get_by_test_id("computer-variant").select_option("duo")
