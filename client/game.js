@@ -260,7 +260,7 @@ export class TableSession {
     toast(words);
   }
 
-  /** A reaction heard (issue 32): a bubble on the sender's plate for a few seconds, and
+  /** A reaction heard: a bubble on the sender's plate for a few seconds, and
    * its words in the live region; nothing while this table's reactions are muted. */
   reaction(msg) {
     const shown = reactionOf(msg.reaction);

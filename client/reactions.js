@@ -1,4 +1,4 @@
-// Quick reactions (issue 32): the fixed set, the button and its small menu beside the
+// Quick reactions: the fixed set, the button and its small menu beside the
 // player's own plate, the bubble on a sender's plate, and the per-table mute (kept with
 // the saved table in this browser). Never free text.
 import { h } from "./dom.js";

@@ -1,4 +1,4 @@
-"""Quick reactions at a table (issue 32): a small fixed set, never free text, so there is
+"""Quick reactions at a table: a small fixed set, never free text, so there is
 nothing to moderate. A reaction is news, not a change: it is not stored in the room, its
 record or its moves (docs/rooms.md, "Reactions")."""
 

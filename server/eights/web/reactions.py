@@ -1,4 +1,4 @@
-"""Quick reactions over the socket (issue 32): ``react`` from a seat's device, checked
+"""Quick reactions over the socket: ``react`` from a seat's device, checked
 here at the edge and rate-limited per device, then announced on the room's news channel,
 so the devices of every process hear it (``hub``). Nothing is stored."""
 
