@@ -1273,6 +1273,7 @@ function publicOnly(view) {
   out.drawn = null;
   out.legal = [];
   out.unplayable = {};
+  out.cannot_draw = null; // it may name a card of the covered hand
   return out;
 }
 
