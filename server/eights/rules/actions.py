@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from .cards import ALL_CARDS, CODE_OF, SUIT_CHARS, Card, Suit, parse_card, parse_suit
+from .cards import ALL_CARDS, CODE_OF, SUIT_CHARS, Card, Suit, parse_card, parse_suit, shown
 from .errors import MalformedAction
 
 
@@ -77,7 +77,7 @@ def parse_action(data: object, players: int) -> tuple[int, Action]:
     seat = data.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
         raise MalformedAction(
-            "bad_seat", f"The seat must be a number from 0 to {players - 1}, not {seat!r}."
+            "bad_seat", f"The seat must be a number from 0 to {players - 1}, not {shown(seat)}."
         )
     return seat, parse_seatless_action(data)
 
@@ -90,7 +90,7 @@ def parse_seatless_action(data: dict[str, Any]) -> Action:
     except ValueError:
         names = ", ".join(t.value for t in ActionType)
         raise MalformedAction(
-            "bad_action", f"Unknown action type {kind!r}; the types are: {names}."
+            "bad_action", f"Unknown action type {shown(kind)}; the types are: {names}."
         ) from None
     if action_type is ActionType.ORDER:
         raw = data.get("suit")

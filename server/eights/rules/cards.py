@@ -55,20 +55,29 @@ def make_card(rank: int, suit: Suit) -> Card:
     return suit * 13 + rank
 
 
+def shown(value: object, most: int = 24) -> str:
+    """A value from outside as a refusal quotes it: its repr, cut to ``most`` characters (a
+    refusal never echoes a whole request back)."""
+    text = repr(value)
+    return text if len(text) <= most else text[: most - 1] + "\u2026"
+
+
 def parse_card(text: object) -> Card:
     """``"8H"`` -> the eight of hearts; raises ValueError for anything else."""
     if not isinstance(text, str):
-        raise ValueError(f"a card is two characters such as 8H, not {text!r}")
+        raise ValueError(f"a card is two characters such as 8H, not {shown(text)}")
     card = _BY_CODE.get(text.upper())
     if card is None:
-        raise ValueError(f"{text!r} is not a card: write a rank of {RANK_CHARS} and a suit of CDHS")
+        raise ValueError(
+            f"{shown(text)} is not a card: write a rank of {RANK_CHARS} and a suit of CDHS"
+        )
     return card
 
 
 def parse_suit(text: object) -> Suit:
     if isinstance(text, str) and len(text) == 1 and text.upper() in SUIT_CHARS:
         return SUIT_CHARS.index(text.upper())
-    raise ValueError(f"{text!r} is not a suit: write one of C, D, H, S")
+    raise ValueError(f"{shown(text)} is not a suit: write one of C, D, H, S")
 
 
 def card_code(card: Card) -> str:
