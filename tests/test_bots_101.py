@@ -1,4 +1,4 @@
-"""Computer players at the 101 table (issue 13), and the other tables left exactly as they were."""
+"""Computer players at the 101 table, and the other tables left exactly as they were."""
 
 from __future__ import annotations
 
@@ -335,8 +335,8 @@ OTHER_TABLES = [
 ]
 BEFORE_101 = "fc4e7f188199586d70d75f0529d23c61f2ef8b03f7fe32b350167f96ca58252f"
 """The digest of every level's decision and the hint on the positions below: taken with the
-bots as they were before issue 13 (commit dcf9c78), and again when issue 17 changed on
-purpose the suit an eight names (a suit the hand still holds, docs/bots.md). 101's own bots
+bots as they were before the 101 bots existed (commit dcf9c78), and again when a change on
+purpose made the suit an eight names (a suit the hand still holds, docs/bots.md). 101's own bots
 never reach these positions: a change here is a change of the other tables' bots."""
 
 
@@ -363,7 +363,7 @@ def other_positions(per_table: int) -> Iterator[tuple[str, int, Position]]:
 def test_the_other_tables_decide_exactly_as_before() -> None:
     # 2,100 positions at duo, classic, Ember Ridge and Newfoundland: each level's action and
     # the hint (action and sentence), against the digest taken before the 101 bots existed.
-    # Hard's heuristic: its search (issue 17) changed its choices on purpose, and is pinned
+    # Hard's heuristic: its search changed its choices on purpose, and is pinned
     # by tests/test_bots_search.py.
     bots = {level: make_bot(level, "identity") for level in LEVELS}
     bots["hard"] = Hard("identity", budget=None)

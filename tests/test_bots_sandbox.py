@@ -1,4 +1,4 @@
-"""Bots from outside cannot see the table (issue 17): in a tournament each plays from a
+"""Bots from outside cannot see the table: in a tournament each plays from a
 child process that is sent its views only, so a bot that searches its whole process finds
 no position, and one that guesses seeds from the public fingerprint finds none either."""
 

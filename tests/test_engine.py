@@ -351,7 +351,7 @@ def test_a_queen_pickup_needs_a_table_where_queens_pick_up() -> None:
 
 
 def test_an_empty_stock_says_how_many_cards_a_draw_turns_into_a_new_one() -> None:
-    """Issue 30: the view tells a device what a draw from the empty stock makes of the pile
+    """The view tells a device what a draw from the empty stock makes of the pile
     (the pile under its top card, a new stock), so the page never shows a bare "0"."""
     pos = nf_position(hands=[["5D"], ["2H"], ["JC"]], pile=["3C", "4C", "9H", "7H"], stock=[])
     assert view_for(pos, 0).to_json()["new_stock"] == 3

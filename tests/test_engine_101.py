@@ -261,7 +261,7 @@ def test_going_out_on_jacks_scores_minus_twenty_each_times_the_multiplier() -> N
 
 
 def test_a_hand_over_says_the_multiplier_and_the_jacks_of_the_last_move() -> None:
-    """Issue 30: the result a device is sent says how each score was made, so the page can
+    """The result a device is sent says how each score was made, so the page can
     show it in words: the multiplier, and -20 for each jack of the move that went out."""
     pos = pos_of(
         {

@@ -1,4 +1,4 @@
-"""Observability (issue 16): Prometheus metrics on a port of their own, counted from what
+"""Observability: Prometheus metrics on a port of their own, counted from what
 the process really did, and log lines (text or JSON) that never hold a secret."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Properties of the 101 table (issue 13) at two to six seats, house rules on and off.
+"""Properties of the 101 table at two to six seats, house rules on and off.
 
 Random self-play from seeded deals: after every action each of the 36 cards is in exactly
 one place (a hand, the table or the bank) and seats out of the game hold none; every round

@@ -1,4 +1,4 @@
-"""The rooms at 101 (issue 13): the ten-second bridge window kept in the room document (other
+"""The rooms at 101: the ten-second bridge window kept in the room document (other
 seats wait, a late bridge is refused, the window lapses into a stored marker that replays),
 the computer declaring in the same change, and the host's finish (a finished game's record
 verifies; every other table answers ``no_finish``)."""

@@ -1,4 +1,4 @@
-"""The 101 scenarios (tests/scenarios/hundred-and-one-*.json, issue 13).
+"""The 101 scenarios (tests/scenarios/hundred-and-one-*.json).
 
 tests/test_scenarios.py runs every scenario file against its .out.json and round-trips its
 printed position. This module checks the 101 set as a whole: there are at least fifty, each

@@ -1,4 +1,4 @@
-"""101 served whole (issue 13): computer tables of two to six played to the end through the
+"""101 served whole: computer tables of two to six played to the end through the
 socket with every message checked for leaks (a penalty's drawn cards reach only the seat
 that drew them), the bridge window over the socket (another seat's move waits with
 ``bridge_pending``, the server closes the window when its ten seconds are up, a late

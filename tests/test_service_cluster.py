@@ -1,4 +1,4 @@
-"""Two server processes on one Redis Cluster (issue 16): REDIS_URL=redis+cluster://…, the
+"""Two server processes on one Redis Cluster: REDIS_URL=redis+cluster://…, the
 room scripts on the master of each room's slot and the news through sharded pub/sub, so a
 device on either process sees every change, whichever master holds the room."""
 

@@ -1,4 +1,4 @@
-"""Quick reactions at a table (issue 32): the socket message, what the others receive, its
+"""Quick reactions at a table: the socket message, what the others receive, its
 refusals, the rate limit, spectators, the computer's answers, and nothing stored."""
 
 from __future__ import annotations

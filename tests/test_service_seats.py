@@ -1,4 +1,4 @@
-"""Tables with friends and the computer (issue 15, the service): an online table of any
+"""Tables with friends and the computer: an online table of any
 size the variant allows, some seats for friends and some for the computer; each friend who
 opens the invitation takes the next friend's seat; the host may start before every friend
 has come, and the seats still free go to the computer, marked as such."""

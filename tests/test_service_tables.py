@@ -1,4 +1,4 @@
-"""Tables for more people (issue 15, the service): public tables and the lobby, spectators,
+"""Tables for more people: public tables and the lobby, spectators,
 friends who come late, leave or are away, and the host ending the game."""
 
 from __future__ import annotations

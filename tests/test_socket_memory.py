@@ -1,4 +1,4 @@
-"""What a socket and a room keep (issue 14): flags instead of asyncio Events, one Rules
+"""What a socket and a room keep: flags instead of asyncio Events, one Rules
 object for all tables alike, and a news subscription Redis refuses told as unavailable."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What a device is sent, built once for every seat (issue 14): ``encoded_states`` decodes
+"""What a device is sent, built once for every seat: ``encoded_states`` decodes
 to exactly ``device_state`` for each seat at every version, whether the public log is kept
 as it grows or built afresh, across hands, games and every variant."""
 

@@ -1,4 +1,4 @@
-"""The room store and the rooms' news on a Redis Cluster of three masters (issue 16):
+"""The room store and the rooms' news on a Redis Cluster of three masters:
 rooms whose keys land on every master, sharded pub/sub on the node of each room's slot,
 and the classic pub/sub a cluster without it falls back to."""
 

@@ -1,4 +1,4 @@
-"""The room stored in parts (issue 14): a move writes what it changed, the stored room
+"""The room stored in parts: a move writes what it changed, the stored room
 is the room the service holds at every version, an older server's whole document is still
 read, and a room's size does not grow with the games it has played."""
 

@@ -1,4 +1,4 @@
-"""Capacity benchmark (issue 14): Eights against the bare stack and boardgame.io, in one run.
+"""Capacity benchmark: Eights against the bare stack and boardgame.io, in one run.
 
     .venv/bin/python -m tests.bench.bench_capacity [--quick] [--rooms 50 500] [--seconds 10]
         [--servers eights stack bgio] [--repeat K] [--paced-steps 0.25 0.5 0.75]
@@ -16,7 +16,7 @@ Eights' saturated rate (half by default). With ``--repeat K`` the servers are me
 times in rotating order and the medians are reported. Latency is a move sent → both
 devices holding the new state. Server CPU is read from /proc for the server and its Redis
 separately; the generator reports its own CPU. Not a test: bounded in count and time,
-loopback only. See docs/performance.md, "Capacity (issue 14)".
+loopback only. See docs/performance.md, "Capacity: Eights against the bare stack and boardgame.io".
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Capacity on paper (issue 16): how many tables one process, one host and one Redis node
+"""Capacity on paper: how many tables one process, one host and one Redis node
 hold, and what a million concurrent tables need, from the measured cost of a move.
 
     .venv/bin/python -m tests.bench.capacity_plan [--report docs/capacity-report.json]

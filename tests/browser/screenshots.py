@@ -538,7 +538,7 @@ AWAY_MS = 90_000
 
 
 def _friends_seats_and_closed(device: Callable[[], BrowserContext], save: Save) -> None:
-    """A public table of seven with friends (issue 15): Ann hosts, Bo, Cy and Di come by
+    """A public table of seven with friends: Ann hosts, Bo, Cy and Di come by
     the invitation, two friends' seats are still free at the start (the computer keeps
     them open) and one is the computer's; Bo leaves, Cy is away past the limit, two watch.
     Then Ann ends the game and Di's page shows the table closed."""

@@ -1,4 +1,4 @@
-"""A table of four with a friend and the computer, through the page (issue 15): the host
+"""A table of four with a friend and the computer, through the page: the host
 chooses the seats on the home page, a friend takes the next seat from the invitation, the
 host starts and the free seats go to the computer, marked as such on both phones; then
 both play moves of the hand."""

@@ -1,4 +1,4 @@
-"""Leaving a table with friends, and the host ending it, through the page (issue 15): a
+"""Leaving a table with friends, and the host ending it, through the page: a
 3-seat online table of a host and two friends who came by the invitation, each on a device
 of their own. A friend who leaves from the Menu goes home with the seat forgotten; the
 others see the computer in that seat, marked as the one the friend left, and the computer

@@ -1,4 +1,4 @@
-"""Public tables, the lobby and watching, through the page (issue 15): the host opens a
+"""Public tables, the lobby and watching, through the page: the host opens a
 public table of four from the home page (two friends' seats, one computer's at its own
 level); two people find it on the lobby page and join from there; a fourth device finds
 the game in progress and watches it, read-only, while the three play a hand to its end,

@@ -1,4 +1,4 @@
-"""Quick reactions at a friend table (issue 32), through the page: one device sends a
+"""Quick reactions at a friend table, through the page: one device sends a
 reaction from the button beside its plate, the other sees the bubble on the sender's plate
 and hears it in the live region; muted, it shows and says no more."""
 

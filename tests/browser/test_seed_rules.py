@@ -1,4 +1,4 @@
-"""What the seeds say, at the web table (issue 31): 101's dealer orders a suit for an opening
+"""What the seeds say, at the web table: 101's dealer orders a suit for an opening
 jack, a refused draw says the engine's reason (stock tap and D), duo's picker says "Choose
 suit", Ember Ridge seats Nutmeg, Hugo and Mortimer, Newfoundland's and Ember Ridge's tables
 with friends come up on four."""

@@ -1,7 +1,7 @@
-"""The table as a player finds it on a 360 px phone and a desktop (issue 11): the friend
+"""The table as a player finds it on a 360 px phone and a desktop: the friend
 away, duo's round result without a running score, one message area, the pass-and-play
 reveal, the phone layout, Ember Ridge's Restart, Menu, Help and seats, and the pile that
-says what is in force; and (issue 30) the hand, the prompt and the suit picker on the
+says what is in force; and the hand, the prompt and the suit picker on the
 screen at every table from 320×568 to a desktop at 200 %, the seats in the order of play,
 the turn clock clear of the plates, and the closed table's panel beside the hand. Layout
 is checked by measuring element boxes, never by timing."""
@@ -425,7 +425,7 @@ def test_seven_seats_show_every_name_count_and_whose_turn_on_a_phone_and_a_deskt
         page.context.close()
 
 
-# ---- issue 30, 7 and 17: the hand always on screen ------------------------------------------
+# ---- the hand always on screen ----------------------------------------------------------------
 
 SIZES: dict[str, dict[str, object]] = {
     "320x568": {

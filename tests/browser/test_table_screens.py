@@ -1,4 +1,4 @@
-"""A first evening at the table (issue 30), through the page: an ended table's invitation
+"""A first evening at the table, through the page: an ended table's invitation
 says the game ended; a guest waiting at a table of four sees the seats; 101's results say
 their sums in words, a player over the limit is told so and may watch on or start anew,
 and the bank's multiplier is labelled beside the bank; each Rules page says only what its
