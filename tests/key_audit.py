@@ -9,7 +9,8 @@ from collections.abc import Iterable
 
 import redis
 
-from eights.storage.keys import EXPIRY_SLACK_SECONDS, LOBBY_KEEP, LOBBY_KEY, TTL_SECONDS
+from eights.storage.expiry import EXPIRY_SLACK_SECONDS, TTL_SECONDS
+from eights.storage.keys import LOBBY_KEEP, LOBBY_KEY
 
 ROOM_KEY = re.compile(rb"eights:\{[A-Za-z0-9_-]{22}\}:(room|here|moves|ids)")
 GLOBAL_BOUNDS = {LOBBY_KEY.encode(): LOBBY_KEEP}

@@ -11,7 +11,8 @@ from typing import Any
 import redis
 
 from eights.rooms.bridges import bridge_seat
-from eights.storage.keys import LOBBY_KEEP, LOBBY_KEY, TTL_SECONDS
+from eights.storage.expiry import TTL_SECONDS
+from eights.storage.keys import LOBBY_KEEP, LOBBY_KEY
 from eights.tableclient import Reply, Seated
 from eights.web.keys import SERVICE
 from tests.key_audit import audit

@@ -9,7 +9,8 @@ from .embedded import (
     RedisNotFound,
     redis_server_binary,
 )
-from .keys import TTL_SECONDS, channel, presence_key, room_key
+from .expiry import TTL_SECONDS
+from .keys import channel, presence_key, room_key
 from .news import News, open_news
 from .pool import (
     DEFAULT_POOL,

@@ -4,12 +4,6 @@ touch them all on Redis Cluster too."""
 from __future__ import annotations
 
 PREFIX = "eights"
-TTL_SECONDS = 7 * 24 * 3600
-"""Every key of a room expires seven days after the room's last activity."""
-EXPIRY_SLACK_SECONDS = 3600
-"""A change moves the room's expiry back to ``TTL_SECONDS`` only once it has run down this
-far (each EXPIRE is a write in the append-only file): a room's keys always have between
-``TTL_SECONDS - EXPIRY_SLACK_SECONDS`` and ``TTL_SECONDS`` left after any change."""
 
 
 def room_key(token: str) -> str:

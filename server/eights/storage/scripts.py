@@ -11,9 +11,10 @@ written in parts by its next change.
 
 from __future__ import annotations
 
-from .keys import EXPIRY_SLACK_SECONDS
+from .expiry import KEEP_EXPIRY
 
-SAVE = """
+SAVE = (
+    """
 local current = redis.call('HGET', KEYS[1], 'v')
 if ARGV[1] == '' then
   if redis.call('EXISTS', KEYS[1]) == 1 then return -2 end
@@ -46,15 +47,13 @@ if first <= #ARGV then
   end
   redis.call('LTRIM', KEYS[4], -tonumber(ARGV[8]), -1)
 end
-local ttl = tonumber(ARGV[3])
-local refresh = redis.call('TTL', KEYS[1]) < ttl - EXPIRY_SLACK or ARGV[7] == 'r'
-for i = 1, 4 do
-  local left = redis.call('TTL', KEYS[i])
-  if left == -1 or (refresh and left ~= -2) then redis.call('EXPIRE', KEYS[i], ttl) end
-end
+"""
+    + KEEP_EXPIRY
+    + """
 if ARGV[1] ~= '' then redis.call('PUBLISH', ARGV[4], 'v' .. ARGV[2]) end
 return 0
-""".replace("EXPIRY_SLACK", str(EXPIRY_SLACK_SECONDS))
+"""
+)
 """Compare-and-set on the version, writing only the parts that changed. KEYS: room,
 presence, moves, ids. ARGV: expected version ('' to create), new version, ttl, channel,
 fixed part ('' when unchanged), tick, 'a' to append or 'r' to replace the lists, how many

@@ -24,10 +24,10 @@ from eights.rooms.room import Stored
 from . import scripts
 from .batch import ScriptBatch
 from .cluster import Cluster, ClusterBatch, ClusterScript
+from .expiry import TTL_SECONDS
 from .keys import (
     LOBBY_KEEP,
     LOBBY_KEY,
-    TTL_SECONDS,
     channel,
     ids_key,
     moves_key,
