@@ -14,8 +14,8 @@ determinized Monte Carlo over a fast simulator of the hand, which may overrule i
 
 Where special cards are in play (Newfoundland's twos, jacks, queens and kings), ``weigh``
 takes over: the same start, with pickups, skips and reversals weighed against the seat that
-is close to going out (``weigh.py``). At the 101 table ``hundred.py`` decides (its Hard
-judgement).
+is close to going out (``weigh.py``). At the 101 table ``hundred_choice.py`` decides (its
+Hard judgement).
 """
 
 from __future__ import annotations
@@ -28,7 +28,8 @@ from eights.rules.cards import RANK_OF, SUIT_OF
 
 from .belief import Belief, fitting, read_belief
 from .effects import Effects
-from .hundred import HARD, choose, is_101
+from .hundred_choice import HARD, choose
+from .hundred_table import is_101
 from .interface import decision_rng
 from .medium import medium_choice
 from .search import Budget, SearchStats, search

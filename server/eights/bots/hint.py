@@ -11,7 +11,8 @@ from eights.rules.cards import EIGHT, QUEEN, RANK_OF, SUIT_NAMES, SUIT_OF, TWO, 
 from .belief import SUIT_MASK, read_belief
 from .effects import PICKUP, SKIP, Effects
 from .hard import Hard
-from .hundred import explain_101, is_101
+from .hundred_hint import explain_101
+from .hundred_table import is_101
 from .tactics import is_wild, suit_counts, without
 
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
