@@ -1,6 +1,5 @@
 """Hard: Medium's sense of suits with its connected cards kept, plus what the log gives away
-about the next seat and an eye on a seat close to finishing (002: "Hard also evaluates
-connected cards and an opponent close to finishing").
+about the next seat and an eye on a seat close to finishing.
 
 It starts from the play Medium would choose, except that between plays of equal suit
 strength it lays the card whose rank has the fewest cards unseen, keeping the ranks that

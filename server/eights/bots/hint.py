@@ -1,4 +1,4 @@
-"""Hint: the Hard bot's choice for a human seat, with one line of why (004's Hint button)."""
+"""Hint: the Hard bot's choice for a human seat, with one line of why (the table's Hint button)."""
 
 from __future__ import annotations
 

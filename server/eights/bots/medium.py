@@ -1,4 +1,4 @@
-"""Medium: favours a strong suit and saves wilds (002).
+"""Medium: favours a strong suit and saves wilds.
 
 A suit is strong when this seat holds many of it and few of it are still unseen (not in its
 hand and not on the pile, so possibly in another hand). Medium plays the card that leaves
