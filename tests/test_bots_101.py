@@ -11,10 +11,9 @@ from typing import Any
 import pytest
 
 from eights.bots import decide, make_bot
-from eights.bots import hundred as hundred_module
 from eights.bots.hard import Hard
 from eights.bots.hint import hint
-from eights.bots.hundred import NODES, Judge
+from eights.bots.hundred_choice import NODES, Judge
 from eights.bots.runner import bot_view, declares_bridge
 from eights.bots.tournament import run_tournament
 from eights.rules import (
@@ -293,7 +292,7 @@ def test_hards_decision_is_bound_by_a_count_of_moves_judged(
         calls[0] += 1
         return score(self, table, action)
 
-    monkeypatch.setattr(hundred_module.Judge, "score", counted)
+    monkeypatch.setattr(Judge, "score", counted)
     hard = make_bot("hard")
     most = 0
     for n in range(3):

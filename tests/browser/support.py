@@ -319,6 +319,37 @@ def _name_suit(page: Page, card: str, other: AbstractSet[str]) -> Move:
     return Move("play", card, suit)
 
 
+# ---- a table against the computer ----------------------------------------------------
+
+
+def open_computer(
+    device: Device,
+    variant: str = "duo",
+    *,
+    friends: int = 1,
+    page: Page | None = None,
+    **options: object,
+) -> Page:
+    """From the home page: a table against the computer at `variant` with `friends`
+    computer seats (where the variant lets one choose; duo has one), opened on `page` or on
+    a new device made with `options` (such as a viewport). Returns once the table is drawn
+    with that many computer plates."""
+    if page is None:
+        page = device(**options).new_page()
+    else:
+        assert not options, "a page given is already on its device"
+    page.goto("/")
+    page.get_by_test_id("computer-variant").select_option(variant)
+    choice = page.get_by_test_id("computer-friends")
+    if choice.is_enabled():
+        choice.select_option(str(friends))
+    page.get_by_test_id("create-computer").click()
+    wait_table(page)
+    expect(table(page)).to_have_attribute("data-mode", "computer")
+    expect(page.get_by_test_id("opponent")).to_have_count(friends)
+    return page
+
+
 # ---- two devices at one table ---------------------------------------------------------
 
 

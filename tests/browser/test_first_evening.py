@@ -13,6 +13,7 @@ from tests.browser.support import (
     choose_card,
     hand,
     my_turn,
+    open_computer,
     open_pair,
     over,
     restart,
@@ -27,18 +28,6 @@ from tests.browser.support import (
 RESTARTS = 30
 """New deals at most while looking for a position (each deal gives one about even odds)."""
 FAMILY = "\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466"
-
-
-def open_computer(device: Device, variant: str, **options: object) -> Page:
-    page = device(**options).new_page()
-    page.goto("/")
-    page.get_by_test_id("computer-variant").select_option(variant)
-    friends = page.get_by_test_id("computer-friends")
-    if friends.is_enabled():
-        friends.select_option("1")
-    page.get_by_test_id("create-computer").click()
-    wait_table(page)
-    return page
 
 
 def my_deal(page: Page) -> None:

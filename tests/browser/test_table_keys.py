@@ -18,6 +18,7 @@ from tests.browser.support import (
     after_first_press,
     choose_card,
     hand,
+    open_computer,
     open_pair,
     over,
     table,
@@ -80,19 +81,10 @@ def watched(device: Device, frames: Frames) -> Device:
 # ---- opening tables, reaching a turn -------------------------------------------------------
 
 
-def open_computer(device: Device, variant: str = "duo") -> tuple[Page, Frames]:
+def open_watched(device: Device, variant: str = "duo") -> tuple[Page, Frames]:
     """A table against one computer friend at `variant`, its socket watched."""
     frames = Frames()
-    page = watched(device, frames)().new_page()
-    page.goto("/")
-    page.get_by_test_id("computer-variant").select_option(variant)
-    friends = page.get_by_test_id("computer-friends")
-    if friends.is_enabled():
-        friends.select_option("1")
-    page.get_by_test_id("create-computer").click()
-    wait_table(page)
-    expect(table(page)).to_have_attribute("data-mode", "computer")
-    return page, frames
+    return open_computer(watched(device, frames), variant), frames
 
 
 def to_my_turn(page: Page) -> None:
@@ -207,7 +199,7 @@ def playable_eight(page: Page) -> str | None:
 
 
 def test_the_hint_never_opens_the_suit_picker_so_letters_make_no_move(device: Device) -> None:
-    page, frames = open_computer(device, "duo")
+    page, frames = open_watched(device, "duo")
     for _ in range(TURNS):
         to_my_turn(page)
         hint = ask_hint(page, frames)
@@ -264,7 +256,7 @@ def draw_until_one_fits(page: Page) -> str | None:
 
 def test_the_focus_stays_in_the_hand_after_a_drawn_eight_and_the_reply(device: Device) -> None:
     # Ember Ridge: a player may draw even with a card that fits, so D finds an eight soon.
-    page, _ = open_computer(device, "ember-ridge")
+    page, _ = open_watched(device, "ember-ridge")
     for _ in range(TURNS):
         to_my_turn(page)
         tab_to_hand(page)
@@ -298,7 +290,7 @@ def test_the_focus_stays_in_the_hand_after_a_drawn_eight_and_the_reply(device: D
 
 
 def test_undo_is_offered_only_when_there_is_a_move_to_take_back(device: Device) -> None:
-    page, frames = open_computer(device, "duo")
+    page, frames = open_watched(device, "duo")
     to_my_turn(page)
     undo = page.get_by_test_id("undo")
     expect(undo).to_be_disabled()  # nothing of this hand is the player's yet
@@ -315,7 +307,7 @@ def test_undo_is_offered_only_when_there_is_a_move_to_take_back(device: Device) 
 
 
 def test_space_resumes_a_paused_game_as_the_button_says(device: Device) -> None:
-    page, frames = open_computer(device, "duo")
+    page, frames = open_watched(device, "duo")
     to_my_turn(page)
     pause = page.get_by_test_id("pause")
     for place in ("page", "hand"):
@@ -348,7 +340,7 @@ def test_the_hint_is_offered_only_against_the_computer_and_in_pass_and_play(
     toggle_sort(actor)
     assert not frames.of("hint"), "H asked for a hint at a table with a friend"
 
-    computer, _ = open_computer(device, "duo")
+    computer, _ = open_watched(device, "duo")
     to_my_turn(computer)
     expect(computer.get_by_test_id("hint")).to_be_enabled()
 
@@ -370,7 +362,7 @@ def test_the_hint_is_offered_only_against_the_computer_and_in_pass_and_play(
 def test_the_suit_picker_shows_each_tables_keys_in_their_order(
     device: Device, variant: str, order: str
 ) -> None:
-    page, frames = open_computer(device, variant)
+    page, frames = open_watched(device, variant)
     for _ in range(TURNS):
         to_my_turn(page)
         eight = playable_eight(page)

@@ -19,6 +19,7 @@ from tests.browser.support import (
     STEP_MS,
     Device,
     click_move,
+    open_computer,
     open_pair,
     over,
     play_hand_to_its_end,
@@ -461,18 +462,6 @@ WILD = {"hundred-and-one": "J"}
 """The rank that names a suit, where it is not the eight."""
 
 
-def open_computer_table(page: Page, variant: str, friends: int) -> None:
-    """From the home page: a table against the computer, `friends` computer seats."""
-    page.goto("/")
-    page.get_by_test_id("computer-variant").select_option(variant)
-    choice = page.get_by_test_id("computer-friends")
-    if choice.is_enabled():
-        choice.select_option(str(friends))
-    page.get_by_test_id("create-computer").click()
-    wait_table(page)
-    expect(page.get_by_test_id("opponent")).to_have_count(friends)
-
-
 BOXES = """selector => [...document.querySelectorAll(selector)].map(e => {
     const r = e.getBoundingClientRect();
     const what = e.dataset.card || e.dataset.testid || e.className || e.tagName;
@@ -550,7 +539,7 @@ def test_the_hand_and_the_prompt_are_on_screen_at_every_table(device: Device, si
     page = device(**SIZES[size]).new_page()
     for variant, friends in TABLES:
         where = f"{size} {variant} {friends + 1} seats"
-        open_computer_table(page, variant, friends)
+        open_computer(device, variant, friends=friends, page=page)
         wait_actionable(page)
         assert_hand_and_prompt_on_screen(page, where)
         assert_seated_in_order_of_play(page, where)
@@ -558,7 +547,7 @@ def test_the_hand_and_the_prompt_are_on_screen_at_every_table(device: Device, si
     # The suit picker open: its suits and their names on the screen with the hand.
     variant, friends = PICKER_TABLE
     where = f"{size} {variant}, the suit picker open"
-    open_computer_table(page, variant, friends)
+    open_computer(device, variant, friends=friends, page=page)
     open_the_suit_picker(page, variant)
     picker = boxes_of(page, "[data-testid=suit-picker]")[0]
     parts = boxes_of(

@@ -1,4 +1,4 @@
-"""Easy: chooses at random among the legal actions (002: "Easy chooses randomly")."""
+"""Easy: chooses at random among the legal actions."""
 
 from __future__ import annotations
 

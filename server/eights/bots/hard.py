@@ -1,6 +1,5 @@
 """Hard: Medium's sense of suits with its connected cards kept, plus what the log gives away
-about the next seat and an eye on a seat close to finishing (002: "Hard also evaluates
-connected cards and an opponent close to finishing").
+about the next seat and an eye on a seat close to finishing.
 
 It starts from the play Medium would choose, except that between plays of equal suit
 strength it lays the card whose rank has the fewest cards unseen, keeping the ranks that
@@ -14,8 +13,8 @@ determinized Monte Carlo over a fast simulator of the hand, which may overrule i
 
 Where special cards are in play (Newfoundland's twos, jacks, queens and kings), ``weigh``
 takes over: the same start, with pickups, skips and reversals weighed against the seat that
-is close to going out (``weigh.py``). At the 101 table ``hundred.py`` decides (its Hard
-judgement).
+is close to going out (``weigh.py``). At the 101 table ``hundred_choice.py`` decides (its
+Hard judgement).
 """
 
 from __future__ import annotations
@@ -28,7 +27,8 @@ from eights.rules.cards import RANK_OF, SUIT_OF
 
 from .belief import Belief, fitting, read_belief
 from .effects import Effects
-from .hundred import HARD, choose, is_101
+from .hundred_choice import HARD, choose
+from .hundred_table import is_101
 from .interface import decision_rng
 from .medium import medium_choice
 from .search import Budget, SearchStats, search

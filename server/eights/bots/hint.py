@@ -1,4 +1,4 @@
-"""Hint: the Hard bot's choice for a human seat, with one line of why (004's Hint button)."""
+"""Hint: the Hard bot's choice for a human seat, with one line of why (the table's Hint button)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from eights.rules.cards import EIGHT, QUEEN, RANK_OF, SUIT_NAMES, SUIT_OF, TWO, 
 from .belief import SUIT_MASK, read_belief
 from .effects import PICKUP, SKIP, Effects
 from .hard import Hard
-from .hundred import explain_101, is_101
+from .hundred_hint import explain_101
+from .hundred_table import is_101
 from .tactics import is_wild, suit_counts, without
 
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")

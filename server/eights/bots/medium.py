@@ -1,4 +1,4 @@
-"""Medium: favours a strong suit and saves wilds (002).
+"""Medium: favours a strong suit and saves wilds.
 
 A suit is strong when this seat holds many of it and few of it are still unseen (not in its
 hand and not on the pile, so possibly in another hand). Medium plays the card that leaves
@@ -10,7 +10,7 @@ Where twos make the next seat pick up (Newfoundland), it saves its twos as it sa
 eights: a two goes down only when no ordinary card fits (one at a time, before an eight),
 and a pickup that waits for it is answered whenever it can answer, with one card.
 
-At the 101 table (jacks wild, sixes to cover, bridges) ``hundred.py`` decides instead.
+At the 101 table (jacks wild, sixes to cover, bridges) ``hundred_choice.py`` decides instead.
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ from eights.rules import KEEP, Action, SeatView
 from eights.rules.cards import ALL_CARDS, DECKS, RANK_CHARS, RANK_OF, SUIT_OF, Card
 
 from .effects import Effects
-from .hundred import MEDIUM, choose, is_101
+from .hundred_choice import MEDIUM, choose
+from .hundred_table import is_101
 from .tactics import fallback, is_wild, plays_of, suit_counts, without
 
 UNSEEN_WEIGHT: Final = 2.1

@@ -1,14 +1,14 @@
 """Who the computer players are at the table, and how long they take to act.
 
 A bot decides at once; the table waits a short, human-feeling moment before showing the
-move (004: "your friends' speed" in Settings). The delay is a pure function of the speed
+move (the computer's speed in Settings). The delay is a pure function of the speed
 setting and the view, so that it never needs a random source of its own.
 """
 
 from __future__ import annotations
 
 BOT_NAMES = ("Nutmeg", "Hugo", "Mortimer", "Juniper", "Pip", "Marigold")
-"""Names for the computer seats, in seat order (004 seats Nutmeg, Hugo and Mortimer)."""
+"""Names for the computer seats, in seat order (the first three: Nutmeg, Hugo and Mortimer)."""
 
 SPEEDS: dict[str, float] = {"slow": 1.6, "normal": 0.9, "fast": 0.4, "instant": 0.0}
 """Base seconds before a computer player's move shows, by the table's speed setting."""

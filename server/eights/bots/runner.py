@@ -34,12 +34,12 @@ def declares_bridge(bot: Bot, view: SeatView) -> bool:
     Easy declares at random, one time in two (from the view, so the same view always gets
     the same answer); Medium when its hand's points, less 20 for each jack of the move, are
     no more than the others are likely to hold; Hard by the same comparison with an eye on
-    the limit (``hundred.bridge_pays``). A bot from outside the project may have
+    the limit (``hundred_choice.bridge_pays``). A bot from outside the project may have
     a ``declares_bridge(view) -> bool`` attribute; without one it declares as Medium would.
     """
     from .easy import Easy
     from .hard import Hard
-    from .hundred import declares
+    from .hundred_choice import declares
 
     if isinstance(bot, Easy):
         return decision_rng(bot.seed + "/bridge", view).random() < 0.5

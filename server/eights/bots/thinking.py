@@ -19,7 +19,7 @@ from eights.rules import Action, SeatView
 from eights.rules.actions import parse_seatless_action
 
 from .hint import hint
-from .hundred import declares
+from .hundred_choice import declares
 from .levels import make_bot
 from .runner import decide, declares_bridge
 

@@ -26,7 +26,7 @@ one two goes and the rest wait to answer again.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from eights.rules import Action, SeatView
 from eights.rules.cards import EIGHT, QUEEN, RANK_OF, SUIT_OF, TWO, Card
@@ -36,8 +36,31 @@ from .effects import PICKUP, REVERSE, SKIP, Effects
 from .medium import medium_choice, play_value, unseen_by_suit
 from .tactics import fallback, is_wild, plays_of, without
 
-if TYPE_CHECKING:
-    from .hard import Hard
+
+class Weights(Protocol):
+    """What ``weigh`` reads of Hard's settings (``hard.Hard`` holds them and says what
+    each one means); a protocol, so that this module need not import the bot it serves."""
+
+    @property
+    def threshold(self) -> float: ...
+    @property
+    def urgency(self) -> float: ...
+    @property
+    def bystander(self) -> float: ...
+    @property
+    def answer_back(self) -> float: ...
+    @property
+    def pickup_weight(self) -> float: ...
+    @property
+    def skip_weight(self) -> float: ...
+    @property
+    def reverse_weight(self) -> float: ...
+    @property
+    def out_weight(self) -> float: ...
+    @property
+    def two_cost(self) -> float: ...
+    @property
+    def wild_cost(self) -> float: ...
 
 
 def names_a_held_suit(view: SeatView, play: Action) -> bool:
@@ -53,7 +76,7 @@ TWOS = RANK_MASK[TWO]
 QUEENS = RANK_MASK[QUEEN]
 
 
-def weigh(view: SeatView, legal: Sequence[Action], hard: Hard, effects: Effects) -> Action:
+def weigh(view: SeatView, legal: Sequence[Action], hard: Weights, effects: Effects) -> Action:
     """Hard's choice where special cards are in play."""
     plays = plays_of(legal)
     if not plays:
@@ -79,7 +102,7 @@ def weigh(view: SeatView, legal: Sequence[Action], hard: Hard, effects: Effects)
     return best if gain(best) - gain(base) > hard.threshold else base
 
 
-def urgency(view: SeatView, seat: int, hard: Hard) -> float:
+def urgency(view: SeatView, seat: int, hard: Weights) -> float:
     """How much stopping ``seat`` counts: more the fewer cards it has left; at three or more,
     only ``bystander`` as much for a seat that is not (one of) the closest to going out and
     holds more than two cards, since stopping it helps the other seats as much as this one."""
@@ -97,7 +120,7 @@ def answer_mask(kind: str) -> int:
 
 
 def answer(
-    view: SeatView, plays: list[Action], belief: Belief, effects: Effects, hard: Hard
+    view: SeatView, plays: list[Action], belief: Belief, effects: Effects, hard: Weights
 ) -> Action:
     """The answer to the pickup waiting for this seat (every play offered is one)."""
     table = view.table
@@ -111,7 +134,9 @@ def answer(
     return max((p for p in plays if len(p.cards) == size), key=value)
 
 
-def play_gain(view: SeatView, belief: Belief, play: Action, hard: Hard, effects: Effects) -> float:
+def play_gain(
+    view: SeatView, belief: Belief, play: Action, hard: Weights, effects: Effects
+) -> float:
     """What ``play`` is worth beyond an ordinary card, in cards (see the module's text)."""
     table = view.table
     n = table.players
@@ -178,7 +203,7 @@ def going_out_chance(belief: Belief, play: Action, seat: int) -> float:
     return belief.p_can_follow(seat, fitting(suit, RANK_OF[last]))
 
 
-def pressure_on(view: SeatView, belief: Belief, play: Action, seat: int, hard: Hard) -> float:
+def pressure_on(view: SeatView, belief: Belief, play: Action, seat: int, hard: Weights) -> float:
     """Cards ``seat``, the next to act after ``play``, is expected to draw because it
     cannot follow it (as ``hard.pressure`` does for the next seat)."""
     last = play.cards[-1]

@@ -88,7 +88,7 @@ def _dealer_opens(
     out: Sequence[int],
     key: bytes,
 ) -> Position:
-    """003: the dealer's last card goes to the table by itself as the first move; the
+    """The dealer's last card goes to the table by itself as the first move; the
     dealer is to act (``opening``), must cover it if it is of ``cover_rank``, and a wild
     opening card orders its own suit until more of its rank are added."""
     top = hands[dealer].pop()

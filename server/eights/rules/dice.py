@@ -1,4 +1,4 @@
-"""Dice for a game's first dealer (003: "Dice pick the first dealer"), from the game's key.
+"""Dice for a game's first dealer, from the game's key.
 
 The dice have their own stream, never the deck's: SHAKE256 over the game key and the label
 ``eights/v1/dice``, read as 32-bit big-endian words. A die is ``w mod 6 + 1`` for the next

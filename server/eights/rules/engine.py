@@ -162,7 +162,7 @@ def bridge_declarable(pos: Position, seat: int) -> bool:
 
 def finish_game(pos: Position) -> Applied:
     """The host ends the game: a round under way is not scored (a finished round is), and
-    the lowest total among the seats still in wins, equal totals sharing (003)."""
+    the lowest total among the seats still in wins, equal totals sharing."""
     if game_result(pos) is not None:
         raise ValueError("the game is over")
     after = pos.copy()

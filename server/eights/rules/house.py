@@ -192,7 +192,7 @@ SCORING = HouseRule(
         ),
     ),
 )
-"""004's Menu changes "the scoring": the text's own (the winner takes the others' cards), or
+"""The Menu changes "the scoring": the text's own (the winner takes the others' cards), or
 each hand counted against its holder."""
 
 

@@ -1,4 +1,4 @@
-"""Moves with effects (003, the 101 table), as options of the one engine.
+"""Moves with effects (the 101 table), as options of the one engine.
 
 A table runs here when ``Rules.moves`` is set (``draw_rule: "up_to_max"`` with any of
 ``dealer_opens``, ``cover_rank``, ``next_draws``, ``skip_draws``, ``last_draws``,
@@ -346,10 +346,11 @@ def penalty(pos: Position, seat: int, count: int, cause: str, events: list[Event
 
 
 def ran_out(pos: Position, events: list[Event]) -> None:
-    """003: "When the bank runs out, the table but its top card is shuffled into a new bank,
-    and the round's points are multiplied": at once, when its last card is drawn, so that a
-    round ending before the next draw is scored at the new multiplier. With only the top
-    card on the table (or past the safety cap) the bank stays empty until a draw needs it."""
+    """101's rule "when the bank runs out, the table but its top card is shuffled into a new
+    bank, and the round's points are multiplied", applied at once, when its last card is
+    drawn, so that a round ending before the next draw is scored at the new multiplier. With
+    only the top card on the table (or past the safety cap) the bank stays empty until a draw
+    needs it."""
     if not pos.stock and pos.reshuffles < pos.rules.reshuffle_cap and can_renew_or_draw(pos):
         renew_bank(pos, events)
 

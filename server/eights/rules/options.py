@@ -45,7 +45,7 @@ class Options:
         default="until_fits", metadata={"choices": ("until_fits", "one_card", "up_to_max")}
     )
     """``up_to_max``: before a move a seat draws as it likes, up to ``max_draws``; then it
-    plays any card that fits, and passes only when none does and it cannot draw (003)."""
+    plays any card that fits, and passes only when none does and it cannot draw (as at 101)."""
     draw_with_legal: bool = False
     drawn_card: str = field(default="must_play", metadata={"choices": ("must_play", "may_keep")})
     max_draws: int | None = field(default=None, metadata={"range": (1, 52), "nullable": True})
@@ -96,29 +96,29 @@ class Options:
     (the ``suit`` of the play), in force until covered."""
     dealer_opens: bool = False
     """The dealer's last card dealt goes to the table as the first move (no card is turned):
-    the dealer may add cards of its rank, or pass to leave it alone (003)."""
+    the dealer may add cards of its rank, or pass to leave it alone (as at 101)."""
     cover_rank: str | None = field(
         default=None, metadata={"choices": tuple(RANK_CHARS), "nullable": True}
     )
     """A card of this rank on top must be covered by whoever laid it, in the same move,
-    drawing until something fits (003's sixes)."""
+    drawing until something fits (101's sixes)."""
     next_draws: Mapping[str, int] = field(
         default_factory=lambda: _frozen({}), metadata={"rank_map": (1, 10)}
     )
     """Per rank: each card of it in a move makes the next seat draw this many, all added
-    up (003's sevens: ``{"7": 1}``)."""
+    up (101's sevens: ``{"7": 1}``)."""
     skip_draws: Mapping[str, int] = field(
         default_factory=lambda: _frozen({}), metadata={"rank_map": (0, 10)}
     )
     """Per rank: each card of it in a move hits one seat, the next seats one each round and
-    round: that seat draws this many at once and owes a skip (003: ``{"8": 2, "A": 0}``)."""
+    round: that seat draws this many at once and owes a skip (101: ``{"8": 2, "A": 0}``)."""
     last_draws: Mapping[str, int] = field(
         default_factory=lambda: _frozen({}), metadata={"card_map": (1, 10)}
     )
-    """Per card: when it ends a move, the next seat draws this many (003: ``{"QS": 5}``)."""
+    """Per card: when it ends a move, the next seat draws this many (101: ``{"QS": 5}``)."""
     wild_out_points: int = field(default=0, metadata={"range": (-100, 100)})
     """Each wild card of the move that ends a round scores this for its mover: the seat that
-    went out, or the seat that declared a bridge (003: -20 for each jack)."""
+    went out, or the seat that declared a bridge (101: -20 for each jack)."""
     bank_multiplier: bool = False
     """Each new stock (bank) multiplies the round's points: x2, then x3, ..."""
     bridges: bool = False
@@ -130,7 +130,7 @@ class Options:
     ``host`` (it goes on until the host finishes it)."""
     limit: int | None = field(default=None, metadata={"range": (10, 100000), "nullable": True})
     """With ``game_end: "limit"``: a total over it is out of the game, and a total landing
-    exactly on it or on its half (rounded down) goes back to 0 (003's 101)."""
+    exactly on it or on its half (rounded down) goes back to 0 (as at 101)."""
 
     def replace(self, overrides: Mapping[str, Any]) -> Options:
         """A copy with ``overrides`` applied, each checked; raises OptionError."""

@@ -64,7 +64,7 @@ def _own_cards(
 ) -> HandOutcome:
     """Every seat scores its own cards; the mover that ended the round by going out or by a
     bridge also scores ``wild_out_points`` for each wild card of its last move; all of it
-    times the bank's multiplier (003)."""
+    times the bank's multiplier."""
     points = list(remaining)
     if went_out is not None:
         points[went_out] += jacks * rules.options.wild_out_points

@@ -1,5 +1,5 @@
-"""What the table does for a seat whose turn timer runs out (000: "the table plays your
-lowest card for you, or draws")."""
+"""What the table does for a seat whose turn timer runs out: it plays the seat's
+lowest card for it, or draws."""
 
 from __future__ import annotations
 
