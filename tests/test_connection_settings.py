@@ -28,7 +28,7 @@ def test_the_limits_are_read_from_the_environment() -> None:
     )
     assert limits == (7, 11, 13, 17, 19)
     assert settings.trust_proxy is True
-    assert (settings.rate_per_second, settings.rate_burst) == (50.0, 100)
+    assert (settings.rate_per_second, settings.socket_burst()) == (50.0, 100)
 
 
 def test_by_default_the_limits_are_on_and_no_proxy_is_trusted() -> None:
@@ -36,7 +36,7 @@ def test_by_default_the_limits_are_on_and_no_proxy_is_trusted() -> None:
     assert (settings.sockets_per_address, settings.rooms_per_hour) == (32, 60)
     assert (settings.rooms_per_day, settings.max_in_flight) == (500, 512)
     assert settings.trust_proxy is False
-    assert (settings.rate_per_second, settings.rate_burst) == (20.0, 40)
+    assert (settings.rate_per_second, settings.socket_burst()) == (20.0, 40)
 
 
 def test_the_collector_and_the_event_loop_are_chosen_by_the_environment() -> None:

@@ -240,7 +240,7 @@ def _device(
     transport = request.transport
     limits = OutboxLimits(settings.outbox_messages, settings.outbox_bytes, settings.send_seconds)
 
-    bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
+    bucket = TokenBucket(settings.rate_per_second, settings.socket_burst())
     if transport is None:  # the connection is gone already: the device goes with it
         device = Device(ws, token, seats, bucket, limits=limits)
     else:
