@@ -1,13 +1,18 @@
-"""The settings table (the rows of ``Settings``): every row reads its own default back,
-and a value out of its bounds is refused in one line naming the variable, what it got
-and what it accepts."""
+"""The settings table (the rows of ``Settings``): every row reads its own default back, a
+value out of its bounds is refused in one line naming the flag or variable, what it got
+and what it accepts, and ``eights serve`` has a flag for every row that names one."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from typing import Any
 
 import pytest
 
+from eights.cli.main import build_parser
+from eights.cli.serve import settings_from
 from eights.web import Settings
 from eights.web.setting import Setting, SettingError, rows
 from eights.web.settingkinds import WHOLE
@@ -33,7 +38,7 @@ def test_every_row_has_a_variable_or_a_flag_and_none_is_named_twice() -> None:
 @pytest.mark.parametrize("row", ROWS, ids=lambda row: row.name)
 def test_every_row_reads_its_default_back(row: Setting) -> None:
     if row.default is None:
-        assert row.shown, f"{row.name}: the README must say what unset means"
+        assert row.shown is not None, f"{row.name}: say what not set means (or shown='')"
         return
     text = row.kind.show(row.default)
     assert row.parse(text, "test") == row.default
@@ -122,3 +127,47 @@ def test_a_flag_comes_before_its_variable() -> None:
     assert (read.port, read.bot_workers) == (9002, 3)
     with pytest.raises(SettingError, match=r"^--port is a whole number"):
         Settings.from_env({"EIGHTS_PORT": "9001"}, {"port": "http"})
+
+
+def _serve(*flags: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "eights.cli.main", "serve", *flags],
+        capture_output=True, text=True, timeout=60, env={**os.environ, **(env or {})},
+    )  # fmt: skip
+
+
+def test_every_flag_of_the_table_is_in_serve_help() -> None:
+    done = _serve("--help")
+    assert done.returncode == 0, done.stderr
+    flagged = [row for row in ROWS if row.flag]
+    assert len(flagged) >= 14
+    for row in flagged:
+        assert f"{row.flag} {row.kind.metavar}" in done.stdout
+        assert row.env is None or row.env in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("flags", "env", "said"),
+    [
+        (["--bot-workers", "99"], {}, "eights: --bot-workers is a whole number from 1 to 64, "
+                                      "not '99'"),
+        ([], {"EIGHTS_SOCKET_RATE": "-1"}, "eights: EIGHTS_SOCKET_RATE is a number of at "
+                                           "least 0, not '-1'"),
+    ],
+)  # fmt: skip
+def test_serve_refuses_a_bad_value_in_one_line_and_exits_non_zero(
+    flags: list[str], env: dict[str, str], said: str
+) -> None:
+    done = _serve(*flags, env=env)
+    assert done.returncode == 2
+    assert "Traceback" not in done.stdout + done.stderr
+    assert (done.stdout + done.stderr).strip() == said
+
+
+def test_a_flag_of_serve_comes_before_its_variable(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("EIGHTS_PORT", "9001")
+    monkeypatch.setenv("EIGHTS_TURN_TIMER", "30")
+    args = build_parser().parse_args(["serve", "--port", "9002", "--unix", "/run/e.sock"])
+    settings = settings_from(args)
+    assert (settings.port, settings.turn_timer, settings.unix) == (9002, 30, "/run/e.sock")
+    assert settings_from(build_parser().parse_args(["serve"])).port == 9001

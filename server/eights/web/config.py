@@ -27,6 +27,7 @@ from .settingkinds import (
     MEMORY_AMOUNT,
     NAMES,
     NUMBER,
+    PATH,
     REDIS_URL,
     SWITCH,
     TEXT,
@@ -56,6 +57,9 @@ class Settings:
     port: int = setting(
         8080, WHOLE, "port (`0`: any free port; the address is printed)",
         flag="--port", env="EIGHTS_PORT", also=("PORT",), low=0, high=65535,
+    )  # fmt: skip
+    unix: str | None = setting(
+        None, PATH, "listen on a unix socket instead (behind a proxy)", flag="--unix", shown="",
     )  # fmt: skip
     redis_url: str | None = setting(
         None, REDIS_URL,

@@ -36,7 +36,6 @@ class Setting:
     """The README's default when the value is not what to show (None: "embedded")."""
     also: tuple[str, ...] = ()
     """Other variables read when ``env`` is not set (``PORT``, which platforms set)."""
-    metavar: str | None = None
     name: str = ""
     """The field's name, filled in by ``rows``."""
     default: Any = None
@@ -50,6 +49,13 @@ class Setting:
         if self.high is not None:
             return f"{self.kind.noun} of at most {self.high:g}"
         return self.kind.noun
+
+    def default_text(self) -> str:
+        """The default as the README and ``--help`` say it: ``shown``, else the value as
+        text ("" for none)."""
+        if self.shown is not None:
+            return self.shown
+        return "" if self.default is None else self.kind.show(self.default)
 
     def parse(self, text: str, source: str) -> Any:
         """The value of ``text`` given as ``source`` (a flag or a variable), or

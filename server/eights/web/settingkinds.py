@@ -80,6 +80,7 @@ WHOLE = Kind("a whole number", "N", _whole)
 NUMBER = Kind("a number", "N", _number, lambda value: f"{value:g}")
 TEXT = Kind("some text", "TEXT", str)
 ADDRESS = Kind("an address", "ADDRESS", str)
+PATH = Kind("a path", "PATH", str)
 FOLDER = Kind("a folder", "DIR", Path)
 SWITCH = Kind(
     f"one of {', '.join(ON)} (on) or {', '.join(OFF)} (off)",
