@@ -1,18 +1,21 @@
 """The settings table (the rows of ``Settings``): every row reads its own default back, a
 value out of its bounds is refused in one line naming the flag or variable, what it got
-and what it accepts, and ``eights serve`` has a flag for every row that names one."""
+and what it accepts, ``eights serve`` has a flag for every row that names one, and the
+README's table is the one made from the rows."""
 
 from __future__ import annotations
 
 import os
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from eights.cli.main import build_parser
 from eights.cli.serve import settings_from
+from eights.cli.settingsdoc import COMMAND, markdown_table, table_in, with_table
 from eights.web import Settings
 from eights.web.setting import Setting, SettingError, rows
 from eights.web.settingkinds import WHOLE
@@ -171,3 +174,12 @@ def test_a_flag_of_serve_comes_before_its_variable(monkeypatch: pytest.MonkeyPat
     settings = settings_from(args)
     assert (settings.port, settings.turn_timer, settings.unix) == (9002, 30, "/run/e.sock")
     assert settings_from(build_parser().parse_args(["serve"])).port == 9001
+
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def test_the_readmes_table_is_the_settings_table() -> None:
+    readme = README.read_text(encoding="utf-8")
+    assert table_in(readme) == markdown_table(ROWS), f"the README's table is stale: {COMMAND}"
+    assert with_table(readme, table_in(readme)) == readme  # only the table's lines move
