@@ -173,7 +173,8 @@ class Settings:
     rate_per_second: float = setting(
         20.0, NUMBER,
         "Messages a second one socket may send (bursts of twice that); beyond it a message "
-        "gets `rate_limited` and is not carried out. Raise it for load tests, not for players",
+        "gets `rate_limited` and is not carried out; `0`: no limit. Raise it for load tests, "
+        "not for players",
         env="EIGHTS_SOCKET_RATE", low=0,
     )  # fmt: skip
     rate_burst: int | None = None
