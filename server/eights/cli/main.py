@@ -181,7 +181,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="eights", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
 
-    p = sub.add_parser("serve", help="run the rooms service and the web table")
+    p = sub.add_parser(
+        "serve",
+        help="run the rooms service and the web table",
+        epilog="A flag comes before its variable (in brackets), the variable before the "
+        "default; the README's configuration table lists the settings that have no flag.",
+    )
     add_arguments(p)
     p.set_defaults(func=cmd_serve)
 

@@ -9,17 +9,16 @@ import gc
 import importlib
 import logging
 import socket
-from pathlib import Path
 from typing import Any
 
 from aiohttp import web
 
 from eights.storage import DataDirBusy, RedisNotFound, redis_server_binary
-from eights.storage.embedded import FSYNC_POLICIES
 from eights.web import Settings, create_app
 from eights.web.accesslog import AccessLog
 from eights.web.descriptors import raise_descriptor_limit
-from eights.web.logs import LOG_FORMATS, configure_logging
+from eights.web.logs import configure_logging
+from eights.web.setting import Setting, SettingError, rows
 
 log = logging.getLogger("eights.serve")
 
@@ -51,64 +50,34 @@ def tune_collector(settings: Settings) -> None:
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--host", help="address to listen on (EIGHTS_HOST; default 127.0.0.1)")
-    p.add_argument("--port", type=int, help="port (EIGHTS_PORT; default 8080; 0 for any)")
-    p.add_argument(
-        "--redis-url",
-        help="a Redis 6.2+ or Valkey, or redis+cluster://HOST:PORT (REDIS_URL; default: embedded)",
-    )
-    p.add_argument("--data-dir", type=Path, help="embedded Redis and secret (EIGHTS_DATA_DIR)")
-    p.add_argument("--secret", help="signs seat credentials (EIGHTS_SECRET)")
-    p.add_argument("--bot-delay", type=float, help="seconds a computer move (EIGHTS_BOT_DELAY)")
-    p.add_argument(
-        "--bot-workers",
-        type=int,
-        help="processes that think for the computer (EIGHTS_BOT_WORKERS; default one a core)",
-    )
-    p.add_argument("--turn-timer", type=int, help="seconds a clocked turn (EIGHTS_TURN_TIMER)")
-    p.add_argument("--unix", metavar="PATH", help="listen on a unix socket instead")
-    p.add_argument("--redis-pool", type=int, help="Redis connections (EIGHTS_REDIS_POOL)")
-    p.add_argument("--redis-maxmemory", help="embedded Redis's limit (EIGHTS_REDIS_MAXMEMORY)")
-    p.add_argument(
-        "--metrics-port",
-        type=int,
-        help="serve Prometheus metrics at /metrics on this port (EIGHTS_METRICS_PORT; off)",
-    )
-    p.add_argument(
-        "--log-format",
-        choices=LOG_FORMATS,
-        help="text lines, or JSON lines for a collector (EIGHTS_LOG_FORMAT; default text)",
-    )
-    p.add_argument(
-        "--redis-fsync",
-        choices=FSYNC_POLICIES,
-        help="embedded Redis's appendfsync (EIGHTS_REDIS_FSYNC; default always)",
-    )
+    """A flag for each row of the settings table that has one; each takes text, read and
+    checked with the variables (``settings_from``) so that both are refused alike."""
+    for row in rows(Settings):
+        if row.flag:
+            p.add_argument(row.flag, dest=row.name, metavar=row.kind.metavar, help=flag_help(row))
+
+
+def flag_help(row: Setting) -> str:
+    """The row's sentence, then its variable, what it accepts and its default."""
+    notes = [row.env] if row.env else []
+    notes.append(row.accepts())
+    if row.default_text():
+        notes.append(f"default {row.default_text()}")
+    text = f"{row.says} [{'; '.join(notes)}]".replace("`", "")
+    return text.replace("%", "%%")  # argparse formats help with %
 
 
 def settings_from(args: argparse.Namespace) -> Settings:
-    s = Settings.from_env()
-    names = ("host", "port", "redis_url", "data_dir", "secret", "bot_delay", "turn_timer")
-    more = ("redis_pool", "redis_maxmemory", "redis_fsync", "metrics_port", "log_format",
-            "bot_workers")  # fmt: skip
-    for name in (*names, *more):
-        value = getattr(args, name)
-        if value is not None:
-            setattr(s, name, value)
-    return s
+    """Each setting from its flag, else its variable, else its default."""
+    flags = {row.name: getattr(args, row.name) for row in rows(Settings) if row.flag}
+    return Settings.from_env(flags=flags)
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
     try:
         settings = settings_from(args)
-    except ValueError as exc:  # a setting out of its range: one line, no traceback
+    except SettingError as exc:  # one line, no traceback
         print(f"eights: {exc}")
-        return 2
-    if settings.bot_workers is not None and not 1 <= settings.bot_workers <= 64:
-        print("eights: --bot-workers is a whole number from 1 to 64")
-        return 2
-    if settings.log_format not in LOG_FORMATS:
-        print(f"eights: EIGHTS_LOG_FORMAT is one of {', '.join(LOG_FORMATS)}")
         return 2
     configure_logging(settings.log_format)
     if not settings.redis_url:
@@ -117,16 +86,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
         except RedisNotFound as exc:
             print(f"eights: {exc}")
             return 2
-        if settings.redis_fsync not in FSYNC_POLICIES:
-            print(f"eights: EIGHTS_REDIS_FSYNC is one of {', '.join(FSYNC_POLICIES)}")
-            return 2
         log.info("embedded Redis (%s) in %s", binary, settings.data_dir / "redis")
     limit = raise_descriptor_limit()
     log.info("file descriptors: %s (a reserve kept for refusing cleanly)", limit or "no limit")
     app = create_app(settings)
     tune_collector(settings)
     try:
-        return _run(app, settings, args.unix)
+        return _run(app, settings)
     except DataDirBusy as exc:
         print(f"eights: {exc}", flush=True)
         return 2
@@ -148,8 +114,9 @@ def _cannot_listen(settings: Settings, exc: OSError) -> str:
     return f"cannot listen on {where}: {exc.strerror or exc}"
 
 
-def _run(app: web.Application, settings: Settings, unix: str | None) -> int:
+def _run(app: web.Application, settings: Settings) -> int:
     where: dict[str, Any]
+    unix = settings.unix
     if unix:
         if not settings.trust_proxy:
             logging.warning(

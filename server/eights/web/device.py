@@ -88,7 +88,7 @@ class Device:
         ws: web.WebSocketResponse,
         token: str,
         seats: list[int],
-        bucket: TokenBucket,
+        bucket: TokenBucket | None,
         *,
         limits: OutboxLimits | None = None,
         buffered: Callable[[], int] = lambda: 0,
@@ -98,6 +98,7 @@ class Device:
         self.token = token
         self.seats = seats
         self.bucket = bucket
+        """Its messages' rate limit; None: no limit (``EIGHTS_SOCKET_RATE=0``)."""
         self.limits = limits or OutboxLimits()
         self._buffered = buffered
         """Bytes the connection holds that the peer has not taken yet."""

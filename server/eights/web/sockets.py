@@ -181,7 +181,7 @@ async def _attend(
                     if message.type is WSMsgType.BINARY:
                         _refuse(device, room_error("bad_json"))
                     continue
-                if not device.bucket.take():
+                if device.bucket is not None and not device.bucket.take():
                     _refuse(device, room_error("rate_limited"))
                     continue
                 data = parse_object(message.data)
@@ -240,7 +240,8 @@ def _device(
     transport = request.transport
     limits = OutboxLimits(settings.outbox_messages, settings.outbox_bytes, settings.send_seconds)
 
-    bucket = TokenBucket(settings.rate_per_second, settings.rate_burst)
+    rate = settings.rate_per_second
+    bucket = TokenBucket(rate, settings.socket_burst()) if rate > 0 else None  # 0: no limit
     if transport is None:  # the connection is gone already: the device goes with it
         device = Device(ws, token, seats, bucket, limits=limits)
     else:
