@@ -5,7 +5,8 @@ the results screen)."""
 from __future__ import annotations
 
 from eights.rooms import RoomError, ops
-from eights.rooms.ops import Change, TableSpec
+from eights.rooms.change import Change
+from eights.rooms.ops import TableSpec
 from eights.rooms.room import Mode, Room
 from eights.rooms.takeback import can_undo
 from eights.rules import Position, legal_actions

@@ -8,7 +8,8 @@ import json
 from typing import Any
 
 from eights.rooms import ops
-from eights.rooms.ops import Change, TableSpec
+from eights.rooms.change import Change
+from eights.rooms.ops import TableSpec
 from eights.rooms.replay import position_of, record_of
 from eights.rooms.room import Mode, Room
 from eights.rules import Position, view_for

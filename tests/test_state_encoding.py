@@ -10,8 +10,9 @@ import orjson
 import pytest
 
 from eights.rooms import ops
+from eights.rooms.change import Change, Repeat
 from eights.rooms.errors import RoomError
-from eights.rooms.ops import Change, Repeat, TableSpec
+from eights.rooms.ops import TableSpec
 from eights.rooms.room import Mode, Room
 from eights.rooms.state import PublicLogs, device_state, encoded_states, state_parts
 from eights.rules import Position, legal_actions

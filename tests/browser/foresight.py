@@ -19,7 +19,8 @@ from typing import Any
 from redis import Redis
 
 from eights.rooms import Room
-from eights.rooms.ops import Change, act, agree, bot_turn_here
+from eights.rooms.change import Change
+from eights.rooms.ops import act, agree, bot_turn_here
 from eights.rooms.replay import position_of
 from eights.rules import Action, ActionType, SeatView, view_for
 from eights.rules.cards import CODE_OF, EIGHT, KING, RANK_OF, SUIT_OF, TWO

@@ -6,9 +6,10 @@ thing a device is sent. Storage and the web layer sit on top and import from her
 """
 
 from .catalogue import catalogue
+from .change import Change, Repeat
 from .credentials import SeatClaim, SeatSigner, holds
 from .errors import ROOM_ERRORS, RoomError, room_error
-from .ops import Change, Repeat, TableSpec, parse_spec
+from .ops import TableSpec, parse_spec
 from .repair import DamagedRoom, Repaired, repair
 from .replay import position_of, record_of, rules_of
 from .room import Game, Mode, Room, Seat

@@ -40,6 +40,7 @@ from .bridges import (
     finish_position,
     marker,
 )
+from .change import Change, Repeat, next_room
 from .errors import RoomError, from_rejection, room_error
 from .names import clean_name
 from .replay import TIMED_OUT, replay, rules_of, timed_out_seat
@@ -67,23 +68,6 @@ whoever is away (two friends wait for each other, as 002 has no clock)."""
 TIMEOUT_MOVES = 200
 """More moves than the table ever makes to finish one timed-out turn (draws until a card
 fits, with the stock reshuffled a bounded number of times); a bound, never reached."""
-
-
-@dataclass(frozen=True)
-class Change:
-    """A new room document (its version one more), the position it holds, and the answer
-    for whoever asked."""
-
-    room: Room
-    position: Position | None
-    answer: dict[str, Any]
-
-
-@dataclass(frozen=True)
-class Repeat:
-    """An action id seen before: answered as before, nothing applied."""
-
-    answer: dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -282,7 +266,7 @@ def join(
     free += [i for i, s in enumerate(room.seats) if s.open]
     if not free:
         return room_error("table_full", "This table is full: every seat is taken.")
-    new = _next(room, now)
+    new = next_room(room, now)
     seat = free[0]
     fallback = f"Player {seat + 1}" if new.seats[seat].open else new.seats[seat].name
     new.seats[seat] = Seat("human", clean_name(name, fallback), nonce=nonce)
@@ -306,7 +290,7 @@ def start(room: Room, by: int, *, seed: str, now: int) -> Change | RoomError:
         return room_error("table_closed")
     if room.game is not None:
         return room_error("already_started")
-    new = _next(room, now)
+    new = next_room(room, now)
     for i, seat in enumerate(new.seats):
         if not seat.taken:
             new.seats[i] = _keeper(new)
@@ -330,7 +314,7 @@ def leave(room: Room, position: Position | None, seat: int, now: int) -> Change 
         return room_error("table_closed")
     if seat == 0:
         return room_error("host_stays")
-    new = _next(room, now)
+    new = next_room(room, now)
     who = room.seats[seat].name
     if room.game is None:
         new.seats[seat] = Seat("human", f"Player {seat + 1}")
@@ -351,7 +335,7 @@ def end(room: Room, position: Position | None, by: int, now: int) -> Change | Ro
         return room_error("not_your_seat", "Only the host may end the game.")
     if room.closed:
         return room_error("table_closed")
-    new = _next(room, now)
+    new = next_room(room, now)
     new.closed = True
     new.deadline = None
     new.bridge_deadline = None
@@ -392,7 +376,7 @@ def link_rematch(
         return room_error("game_not_over", "Finish the game first: a rematch is a new table.")
     if room.rematch is not None:
         return None
-    new = _next(room, now)
+    new = next_room(room, now)
     new.rematch = token
     return Change(new, position, {"rematch": token})
 
@@ -416,7 +400,7 @@ def take_rematch_seat(
         return room_error("bad_request", "That seat is the computer's at the new table.")
     if room.seats[seat].taken:
         return room_error("seat_taken", "Your seat at the new table is taken already.")
-    new = _next(room, now)
+    new = next_room(room, now)
     new.seats[seat] = Seat("human", clean_name(name, room.seats[seat].name), nonce=nonce)
     new.entropy[seat] = entropy
     if new.full and new.game is None:
@@ -432,7 +416,7 @@ def spectators(
         return room_error("not_your_seat", "Only the host may say who watches.")
     if not room.public:
         return room_error("bad_request", "Only a public table can be watched.")
-    new = _next(room, now)
+    new = next_room(room, now)
     new.watchable = allowed
     return Change(new, position, {"ok": True, "version": new.version, "watchable": allowed})
 
@@ -447,7 +431,7 @@ def away(
     gone = [s for s in seats if s in room.waited_for() and s not in here]
     if not gone:
         return None
-    new = _next(room, now)
+    new = next_room(room, now)
     for seat in gone:
         new.seats[seat].away = True
         if position is not None and position.outcome is not None:
@@ -462,7 +446,7 @@ def back(room: Room, position: Position | None, seats: list[int], now: int) -> C
     returning = [s for s in seats if 0 <= s < room.players and room.seats[s].away]
     if not returning:
         return None
-    new = _next(room, now)
+    new = next_room(room, now)
     for seat in returning:
         new.seats[seat].away = False
     if position is not None:
@@ -543,7 +527,7 @@ def lapse_bridge(room: Room, position: Position | None, now: int) -> Change | No
     if room.closed:
         return None
     assert position is not None
-    new = _next(room, now)
+    new = next_room(room, now)
     assert new.game is not None
     new.game.actions.append([LAPSED, declarer])
     new.bridge_deadline = None
@@ -565,7 +549,7 @@ def finish(room: Room, position: Position | None, by: int, now: int) -> Change |
     if game_result(position) is not None:
         return room_error("no_finish", "This game is already over.")
     after = finish_position(position)
-    new = _next(room, now)
+    new = next_room(room, now)
     assert new.game is not None
     new.game.actions.append([FINISHED, by])
     _settled(room, new, after, now, same_turn=False)
@@ -583,7 +567,7 @@ def timeout(room: Room, position: Position | None, now: int) -> Change | None:
     if room.bridge_deadline is not None and now < room.bridge_deadline:
         return None
     seat = position.turn
-    new = _next(room, now)
+    new = next_room(room, now)
     assert new.game is not None
     after = position.copy()
     declarer = bridge_seat(position)
@@ -609,7 +593,7 @@ def rearm(room: Room, position: Position | None, now: int) -> Change | None:
     """A new full turn for the seat to act (the clock stops while a player is away)."""
     if room.timer is None or room.deadline is None:
         return None
-    new = _next(room, now)
+    new = next_room(room, now)
     new.deadline = now + room.timer * 1000
     return Change(new, position, {})
 
@@ -717,7 +701,7 @@ def agree(
         return room_error("not_started")
     if position.outcome is None:
         return room_error("round_not_over", "Finish this round first.")
-    new = _next(room, now)
+    new = next_room(room, now)
     for seat in seats:
         new.agreed[seat] = True
         if entropy:
@@ -748,7 +732,7 @@ def undo(room: Room, position: Position | None, seat: int, now: int) -> Change |
     if last is None or position.outcome is not None or game_result(position) is not None:
         return room_error("nothing_to_undo")
     last = _turn_start(actions, last, seat)
-    new = _next(room, now)
+    new = next_room(room, now)
     assert new.game is not None
     del new.game.actions[last:]
     back = replay(rules_of(new), new.game)
@@ -773,7 +757,7 @@ def pause(room: Room, position: Position | None, paused: bool, now: int) -> Chan
     clock stops meanwhile; on resuming, the seat to act has a whole turn again."""
     if room.mode is not Mode.COMPUTER:
         return room_error("bad_request", "Only a game against the computer can be paused.")
-    new = _next(room, now)
+    new = next_room(room, now)
     new.paused = paused
     if paused:
         new.deadline = None
@@ -792,7 +776,7 @@ def reset_seat(
         return room_error("not_your_seat", "Only the host of a table with a friend can do this.")
     if not 0 < seat < room.players or room.seats[seat].kind != "human":
         return room_error("bad_request", "There is no friend's seat with that number.")
-    new = _next(room, now)
+    new = next_room(room, now)
     new.seats[seat].nonce = None
     new.agreed[seat] = False
     return Change(new, position, {"reset": seat})
@@ -810,13 +794,9 @@ def rename(
         return room_error("bad_request", "A name has 1 to 24 letters, digits or signs.")
     if name == room.seats[seat].name:
         return None
-    new = _next(room, now)
+    new = next_room(room, now)
     new.seats[seat].name = name
     return Change(new, position, {"seat": seat, "name": name})
-
-
-def _next(room: Room, now: int) -> Room:
-    return room.evolve(room.version + 1, now)
 
 
 def _start_game(room: Room, previous: Position | None, seed: str, now: int) -> Position:
@@ -851,7 +831,7 @@ def _play(
         return from_rejection(outcome)
     if not present:
         return room_error("opponent_away", "Your friend is not connected; moves wait for them.")
-    new = _next(room, now)
+    new = next_room(room, now)
     assert new.game is not None
     if action_id is not None:
         new.seats[seat].away = False  # a person who moves is back
