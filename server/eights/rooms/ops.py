@@ -31,7 +31,6 @@ from eights.rules.shuffle import fingerprint
 from eights.rules.timeout import timeout_action
 
 from .bridges import (
-    BRIDGE_MS,
     FINISH_VARIANTS,
     FINISHED,
     LAPSED,
@@ -41,6 +40,7 @@ from .bridges import (
     marker,
 )
 from .change import Change, Repeat, next_room
+from .clock import arm_clock
 from .errors import RoomError, from_rejection, room_error
 from .names import clean_name
 from .replay import TIMED_OUT, replay, rules_of, timed_out_seat
@@ -275,7 +275,7 @@ def join(
     if new.full and new.game is None:
         position = _start_game(new, None, seed, now)
     elif position is not None:
-        _arm(new, position, now)  # the seat's turn is a person's now
+        arm_clock(new, position, now)  # the seat's turn is a person's now
     return Change(new, position, {"seat": seat})
 
 
@@ -323,7 +323,7 @@ def leave(room: Room, position: Position | None, seat: int, now: int) -> Change 
         new.seats[seat].left = who
         new.agreed[seat] = position is not None and position.outcome is not None
         if position is not None:
-            _arm(new, position, now)
+            arm_clock(new, position, now)
     new.recent.pop(str(seat), None)
     return Change(new, position, {"ok": True, "version": new.version, "left": seat})
 
@@ -437,7 +437,7 @@ def away(
         if position is not None and position.outcome is not None:
             new.agreed[seat] = True
     if position is not None:
-        _arm(new, position, now)
+        arm_clock(new, position, now)
     return Change(new, position, {"away": gone})
 
 
@@ -450,7 +450,7 @@ def back(room: Room, position: Position | None, seats: list[int], now: int) -> C
     for seat in returning:
         new.seats[seat].away = False
     if position is not None:
-        _arm(new, position, now)
+        arm_clock(new, position, now)
     return Change(new, position, {"back": returning})
 
 
@@ -589,15 +589,6 @@ def timeout(room: Room, position: Position | None, now: int) -> Change | None:
     return Change(new, after, {"ok": True, "version": new.version, "timed_out": seat})
 
 
-def rearm(room: Room, position: Position | None, now: int) -> Change | None:
-    """A new full turn for the seat to act (the clock stops while a player is away)."""
-    if room.timer is None or room.deadline is None:
-        return None
-    new = next_room(room, now)
-    new.deadline = now + room.timer * 1000
-    return Change(new, position, {})
-
-
 def bot_question(room: Room, position: Position | None) -> Question | None:
     """What to ask the computer when a seat it plays is to act: its move, decided from that
     seat's own view only (None: nothing to ask, or only a bridge window to close)."""
@@ -718,7 +709,7 @@ def agree(
     new.game.actions.append(["deal"])
     new.agreed = [False] * room.players
     dealt = replay(rules_of(new), new.game)
-    _arm(new, dealt, now)
+    arm_clock(new, dealt, now)
     return Change(new, dealt, {"agreed": True, "dealt": True})
 
 
@@ -736,7 +727,7 @@ def undo(room: Room, position: Position | None, seat: int, now: int) -> Change |
     assert new.game is not None
     del new.game.actions[last:]
     back = replay(rules_of(new), new.game)
-    _arm(new, back, now)
+    arm_clock(new, back, now)
     return Change(new, back, {"undone": len(actions) - last})
 
 
@@ -762,7 +753,7 @@ def pause(room: Room, position: Position | None, paused: bool, now: int) -> Chan
     if paused:
         new.deadline = None
     elif position is not None and room.paused:
-        _arm(new, position, now)
+        arm_clock(new, position, now)
     return Change(new, position, {"paused": paused})
 
 
@@ -809,7 +800,7 @@ def _start_game(room: Room, previous: Position | None, seed: str, now: int) -> P
     room.next_seed = seed
     room.agreed = [False] * room.players
     position = replay(rules_of(room), room.game)
-    _arm(room, position, now)
+    arm_clock(room, position, now)
     return position
 
 
@@ -871,7 +862,7 @@ def _settled(room: Room, new: Room, after: Position, now: int, *, same_turn: boo
         new.deadline = room.deadline
         new.bridge_deadline = None
     else:
-        _arm(new, after, now)
+        arm_clock(new, after, now)
     game = game_result(after)
     if after.outcome is not None:
         new.agreed = [False] * room.players
@@ -894,15 +885,3 @@ def _settled(room: Room, new: Room, after: Position, now: int, *, same_turn: boo
         new.played += 1
         wins = new.wins + [0] * (room.players - len(new.wins))
         new.wins = [w + (seat in game.winners) for seat, w in enumerate(wins)]
-
-
-def _arm(room: Room, position: Position, now: int) -> None:
-    """A whole turn on the clock for a human seat to act (a new turn, hand or round); no
-    clock for bots or between hands. 101: a bridge just laid by a player opens its
-    ten-second window, and the next turn's clock starts when the window ends."""
-    declarer = bridge_seat(position)
-    open_window = declarer is not None and not room.seats[declarer].computer_plays
-    room.bridge_deadline = now + BRIDGE_MS if open_window else None
-    start = room.bridge_deadline or now
-    human_turn = position.outcome is None and not room.seats[position.turn].computer_plays
-    room.deadline = start + room.timer * 1000 if room.timer and human_turn else None

@@ -24,6 +24,7 @@ from eights.rooms import (
     Room,
     RoomError,
     SeatSigner,
+    clock,
     holds,
     ops,
     position_of,
@@ -647,7 +648,7 @@ class TableService:
         """A player came back: the seat to act gets a whole turn again."""
 
         def operation(room: Room, position: Position | None) -> Change | None:
-            return ops.rearm(room, position, self.clock())
+            return clock.rearm(room, position, self.clock())
 
         result, _ = await self.mutate(token, operation, optimistic=False)
         return result if isinstance(result, Change) else None
