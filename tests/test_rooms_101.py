@@ -14,9 +14,9 @@ import pytest
 from eights.rooms import ops
 from eights.rooms.bridges import BRIDGE_MS, LAPSED, bridge_seat
 from eights.rooms.change import Change
-from eights.rooms.ops import TableSpec
 from eights.rooms.replay import position_of, record_of
 from eights.rooms.room import Mode, Room
+from eights.rooms.spec import TableSpec
 from eights.rooms.state import device_state
 from eights.rules import Action, ActionType, Position, game_result, legal_actions
 from eights.rules.cards import RANK_OF, TEN

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from eights.rooms import RoomError, ops
 from eights.rooms.change import Change
-from eights.rooms.ops import TableSpec
 from eights.rooms.room import Mode, Room
+from eights.rooms.spec import TableSpec
 from eights.rooms.takeback import can_undo
 from eights.rules import Position, legal_actions
 

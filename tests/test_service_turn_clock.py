@@ -9,9 +9,9 @@ from typing import Any
 
 from eights.rooms import ops
 from eights.rooms.change import Change
-from eights.rooms.ops import TableSpec
 from eights.rooms.replay import position_of, record_of
 from eights.rooms.room import Mode, Room
+from eights.rooms.spec import TableSpec
 from eights.rules import Position, view_for
 from eights.web.keys import SERVICE
 from tests.rooms_helpers import open_table

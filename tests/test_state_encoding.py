@@ -12,8 +12,8 @@ import pytest
 from eights.rooms import ops
 from eights.rooms.change import Change, Repeat
 from eights.rooms.errors import RoomError
-from eights.rooms.ops import TableSpec
 from eights.rooms.room import Mode, Room
+from eights.rooms.spec import TableSpec
 from eights.rooms.state import PublicLogs, device_state, encoded_states, state_parts
 from eights.rules import Position, legal_actions
 from eights.tableclient import apply_patch

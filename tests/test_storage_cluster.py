@@ -12,6 +12,7 @@ import pytest
 from redis.crc import key_slot
 
 from eights.rooms import Room, RoomError, ops
+from eights.rooms.spec import TableSpec, parse_spec
 from eights.storage import (
     STORAGE_ERRORS,
     Cluster,
@@ -32,8 +33,8 @@ NOW = 1_800_000_000_000
 
 
 def _room(token: str) -> Room:
-    spec = ops.parse_spec({"mode": "online", "timer": False})
-    assert isinstance(spec, ops.TableSpec)
+    spec = parse_spec({"mode": "online", "timer": False})
+    assert isinstance(spec, TableSpec)
     made = ops.create_room(
         token,
         spec,

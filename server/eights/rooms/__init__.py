@@ -9,10 +9,10 @@ from .catalogue import catalogue
 from .change import Change, Repeat
 from .credentials import SeatClaim, SeatSigner, holds
 from .errors import ROOM_ERRORS, RoomError, room_error
-from .ops import TableSpec, parse_spec
 from .repair import DamagedRoom, Repaired, repair
 from .replay import position_of, record_of, rules_of
 from .room import Game, Mode, Room, Seat
+from .spec import TableSpec, parse_spec
 from .state import device_state, encoded_states, public_room
 
 __all__ = [

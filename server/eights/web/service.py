@@ -32,6 +32,7 @@ from eights.rooms import (
     room_error,
 )
 from eights.rooms.lobby import listing_of, lobby_entry, people_here
+from eights.rooms.spec import DEFAULT_TIMER, TableSpec, parse_spec
 from eights.rules import Position
 from eights.storage import RoomStore
 from eights.storage.store import Saved
@@ -311,13 +312,13 @@ class TableService:
 
     # ---- operations ------------------------------------------------------------------
     async def create(self, data: dict[str, Any]) -> tuple[Loaded, dict[str, str]] | RoomError:
-        spec = ops.parse_spec(data)
+        spec = parse_spec(data)
         if isinstance(spec, RoomError):
             return spec
-        if spec.timer is True and spec.variant not in ops.DEFAULT_TIMER:
-            spec = ops.TableSpec(**{**spec.__dict__, "timer": None})
+        if spec.timer is True and spec.variant not in DEFAULT_TIMER:
+            spec = TableSpec(**{**spec.__dict__, "timer": None})
         elif spec.timer is True:
-            spec = ops.TableSpec(**{**spec.__dict__, "timer": self.turn_timer})
+            spec = TableSpec(**{**spec.__dict__, "timer": self.turn_timer})
         entropy = _entropy(data.get("entropy"))
         for _ in range(3):
             token = new_token()
@@ -403,7 +404,7 @@ class TableService:
         assert loaded is not None
         return loaded, seat, self.credentials_for(loaded.room, [seat])[str(seat)]
 
-    async def _new_rematch(self, spec: ops.TableSpec, now: int) -> str | RoomError:
+    async def _new_rematch(self, spec: TableSpec, now: int) -> str | RoomError:
         """A rematch's new table, every friend's seat free: each person takes their own."""
         for _ in range(3):
             token = new_token()
