@@ -22,10 +22,8 @@ from eights.rules import (
     parse_seatless_action,
     view_for,
 )
-from eights.rules.cards import codes
 from eights.rules.events import TimedOut
 from eights.rules.house import house_notes, house_overrides
-from eights.rules.shuffle import fingerprint
 from eights.rules.timeout import timeout_action
 
 from .bridges import (
@@ -43,17 +41,10 @@ from .errors import RoomError, from_rejection, room_error
 from .names import clean_name
 from .replay import TIMED_OUT, replay, rules_of, timed_out_seat
 from .room import Game, Mode, Room, Seat
+from .settle import play_action, settle, turn_goes_on
 from .spec import DEFAULT_AWAY_LIMIT, DEFAULT_TIMER, TableSpec
 from .takeback import last_own_action
 
-RECENT_IDS = 8
-"""How many action ids a seat's device may repeat and be answered as before: the table
-keeps the newest ``RECENT_IDS`` times its seats, whoever sent them (a device repeats the
-move it has no answer for yet, so only the newest matter)."""
-HISTORY = 5
-"""Finished games a room keeps whole (the newest): with the tally of every game since the
-room opened, that bounds a room's size however many games it has played (each game's whole
-record stays with the player who asks for it at its end: ``/record``)."""
 TIMEOUT_MOVES = 200
 """More moves than the table ever makes to finish one timed-out turn (draws until a card
 fits, with the stock reshuffled a bounded number of times); a bound, never reached."""
@@ -374,7 +365,7 @@ def act(
             lapsed = declarer  # the window ran out before its lapse was stored
     if action.type is ActionType.BRIDGE and seat != declarer and _window_lapsed(room, seat):
         return room_error("bridge_too_late")
-    return _play(room, position, seat, action, now, action_id, present=present, lapsed=lapsed)
+    return play_action(room, position, seat, action, now, action_id, present=present, lapsed=lapsed)
 
 
 def _window_lapsed(room: Room, seat: int) -> bool:
@@ -422,7 +413,7 @@ def finish(room: Room, position: Position | None, by: int, now: int) -> Change |
     new = next_room(room, now)
     assert new.game is not None
     new.game.actions.append([FINISHED, by])
-    _settled(room, new, after, now, same_turn=False)
+    settle(room, new, after, now, same_turn=False)
     return Change(new, after, {"ok": True, "version": new.version, "finished": True})
 
 
@@ -453,9 +444,9 @@ def timeout(room: Room, position: Position | None, now: int) -> Change | None:
             return None
         new.game.actions.append([seat, action.to_json()])
         after = outcome.position
-        if not _turn_goes_on(after, seat, action):
+        if not turn_goes_on(after, seat, action):
             break
-    _settled(room, new, after, now, same_turn=False)
+    settle(room, new, after, now, same_turn=False)
     return Change(new, after, {"ok": True, "version": new.version, "timed_out": seat})
 
 
@@ -513,7 +504,7 @@ def bot_turn(
         return lapse_bridge(room, position, now)
     if action is None:
         return None
-    result = _play(room, position, seat, action, now, None)
+    result = play_action(room, position, seat, action, now, None)
     if not isinstance(result, Change):
         return None
     after = result.position
@@ -532,7 +523,7 @@ def bot_turn(
     else:
         new.game.actions.append([LAPSED, seat])
         after = close_bridge(after)
-    _settled(room, new, after, now, same_turn=False)
+    settle(room, new, after, now, same_turn=False)
     return Change(new, after, result.answer)
 
 
@@ -672,86 +663,3 @@ def _start_game(room: Room, previous: Position | None, seed: str, now: int) -> P
     position = replay(rules_of(room), room.game)
     arm_clock(room, position, now)
     return position
-
-
-def _play(
-    room: Room,
-    position: Position,
-    seat: int,
-    action: Action,
-    now: int,
-    action_id: str | None,
-    *,
-    present: bool = True,
-    lapsed: int | None = None,
-) -> Change | RoomError:
-    if lapsed is not None:
-        position = close_bridge(position)
-    outcome = apply(position, seat, action)
-    if isinstance(outcome, Rejection):
-        return from_rejection(outcome)
-    if not present:
-        return room_error("opponent_away", "Your friend is not connected; moves wait for them.")
-    new = next_room(room, now)
-    assert new.game is not None
-    if action_id is not None:
-        new.seats[seat].away = False  # a person who moves is back
-    if lapsed is not None:
-        new.game.actions.append([LAPSED, lapsed])
-    new.game.actions.append([seat, action.to_json()])
-    if action_id is not None:
-        new.recent.setdefault(str(seat), []).append([action_id, new.version])
-        _trim_recent(new.recent, RECENT_IDS * room.players)
-    after = outcome.position
-    _settled(room, new, after, now, same_turn=_turn_goes_on(after, seat, action))
-    answer: dict[str, Any] = {"ok": True, "version": new.version}
-    if action_id is not None:
-        answer["id"] = action_id
-    return Change(new, after, answer)
-
-
-def _turn_goes_on(after: Position, seat: int, action: Action) -> bool:
-    """Whether ``seat``'s turn is still going on after ``action``: it drew and must (or
-    may) go on. A turn that ends and comes back to the same seat is a new turn."""
-    return after.outcome is None and after.turn == seat and action.type is ActionType.DRAW
-
-
-def _trim_recent(recent: dict[str, list[list[Any]]], keep: int) -> None:
-    """Drop the oldest ids, whichever seat's, until ``keep`` are left."""
-    while sum(len(ids) for ids in recent.values()) > keep:
-        seat = min((s for s in recent if recent[s]), key=lambda s: recent[s][0][1])
-        del recent[seat][0]
-        if not recent[seat]:
-            del recent[seat]
-
-
-def _settled(room: Room, new: Room, after: Position, now: int, *, same_turn: bool) -> None:
-    """After moves in ``new``: the clock (kept while the same turn goes on), agreement
-    reset at a hand's end, and the game in the history once it is over."""
-    if same_turn and room.deadline is not None:
-        new.deadline = room.deadline
-        new.bridge_deadline = None
-    else:
-        arm_clock(new, after, now)
-    game = game_result(after)
-    if after.outcome is not None:
-        new.agreed = [False] * room.players
-    if game is not None:
-        assert new.game is not None
-        new.history.append(
-            {
-                "round": new.game.number,
-                "variant": new.variant,
-                "winners": list(game.winners),
-                "scores": list(game.scores),
-                "blocked": after.outcome is not None and after.outcome.blocked,
-                "hands": after.hand_no + 1,
-                "seed": new.game.seed,
-                "fingerprint": fingerprint(new.game.seed),
-                "remaining": [codes(h) for h in after.hands],
-            }
-        )
-        del new.history[:-HISTORY]
-        new.played += 1
-        wins = new.wins + [0] * (room.players - len(new.wins))
-        new.wins = [w + (seat in game.winners) for seat, w in enumerate(wins)]
