@@ -16,6 +16,7 @@ from eights.rooms.bridges import BRIDGE_MS, LAPSED, bridge_seat
 from eights.rooms.change import Change
 from eights.rooms.replay import position_of, record_of
 from eights.rooms.room import Mode, Room
+from eights.rooms.rounds import agree
 from eights.rooms.spec import TableSpec
 from eights.rooms.state import device_state
 from eights.rules import Action, ActionType, Position, game_result, legal_actions
@@ -104,9 +105,7 @@ def room_with_bridge(players: int = 2, timer: int | None = None) -> tuple[Room, 
                 break
             now += 100
             if position.outcome is not None:
-                change = must(
-                    ops.agree(room, position, room.humans(), entropy="", seed="s", now=now)
-                )
+                change = must(agree(room, position, room.humans(), entropy="", seed="s", now=now))
             else:
                 change = must(send(room, position, position.turn, bridgy(position, rng), now))
             room, position = change.room, change.position
@@ -246,7 +245,7 @@ def test_a_computer_that_lays_a_bridge_decides_in_the_same_change() -> None:
                 break
             now += 10
             if position.outcome is not None:
-                change = must(ops.agree(room, position, [], entropy="", seed="s", now=now))
+                change = must(agree(room, position, [], entropy="", seed="s", now=now))
             else:
                 made = ops.bot_turn_here(room, position, now)
                 assert made is not None

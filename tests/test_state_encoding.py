@@ -13,6 +13,7 @@ from eights.rooms import ops
 from eights.rooms.change import Change, Repeat
 from eights.rooms.errors import RoomError
 from eights.rooms.room import Mode, Room
+from eights.rooms.rounds import agree
 from eights.rooms.spec import TableSpec
 from eights.rooms.state import PublicLogs, device_state, encoded_states, state_parts
 from eights.rules import Position, legal_actions
@@ -46,7 +47,7 @@ def next_change(room: Room, position: Position | None, rng: random.Random, step:
     result: Change | Repeat | RoomError | None
     if position is None or position.outcome is not None:
         seats = list(range(room.players))
-        result = ops.agree(room, position, seats, entropy="", seed=f"s{step}", now=now)
+        result = agree(room, position, seats, entropy="", seed=f"s{step}", now=now)
     else:
         action = rng.choice(legal_actions(position))
         request = {"id": f"a{step}", "version": room.version, "action": action.to_json()}

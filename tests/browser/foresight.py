@@ -20,8 +20,9 @@ from redis import Redis
 
 from eights.rooms import Room
 from eights.rooms.change import Change
-from eights.rooms.ops import act, agree, bot_turn_here
+from eights.rooms.ops import act, bot_turn_here
 from eights.rooms.replay import position_of
+from eights.rooms.rounds import agree
 from eights.rules import Action, ActionType, SeatView, view_for
 from eights.rules.cards import CODE_OF, EIGHT, KING, RANK_OF, SUIT_OF, TWO
 from eights.rules.view import event_for

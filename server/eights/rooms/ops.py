@@ -18,7 +18,6 @@ from eights.rules import (
     Rules,
     apply,
     game_result,
-    next_dealer,
     parse_seatless_action,
     view_for,
 )
@@ -40,7 +39,8 @@ from .clock import arm_clock
 from .errors import RoomError, from_rejection, room_error
 from .names import clean_name
 from .replay import TIMED_OUT, replay, rules_of, timed_out_seat
-from .room import Game, Mode, Room, Seat
+from .room import Mode, Room, Seat
+from .rounds import start_game
 from .settle import play_action, settle, turn_goes_on
 from .spec import DEFAULT_AWAY_LIMIT, DEFAULT_TIMER, TableSpec
 from .takeback import last_own_action
@@ -105,7 +105,7 @@ def create_room(
         created=now,
         updated=now,
     )
-    position = _start_game(room, None, seeds[1], now) if room.full else None
+    position = start_game(room, None, seeds[1], now) if room.full else None
     return Change(room, position, {"seat": 0})
 
 
@@ -134,7 +134,7 @@ def join(
     new.entropy[seat] = entropy
     new.agreed[seat] = False
     if new.full and new.game is None:
-        position = _start_game(new, None, seed, now)
+        position = start_game(new, None, seed, now)
     elif position is not None:
         arm_clock(new, position, now)  # the seat's turn is a person's now
     return Change(new, position, {"seat": seat})
@@ -155,7 +155,7 @@ def start(room: Room, by: int, *, seed: str, now: int) -> Change | RoomError:
     for i, seat in enumerate(new.seats):
         if not seat.taken:
             new.seats[i] = _keeper(new)
-    position = _start_game(new, None, seed, now)
+    position = start_game(new, None, seed, now)
     return Change(new, position, {"ok": True, "version": new.version, "started": True})
 
 
@@ -265,7 +265,7 @@ def take_rematch_seat(
     new.seats[seat] = Seat("human", clean_name(name, room.seats[seat].name), nonce=nonce)
     new.entropy[seat] = entropy
     if new.full and new.game is None:
-        position = _start_game(new, None, seed, now)
+        position = start_game(new, None, seed, now)
     return Change(new, position, {"seat": seat})
 
 
@@ -543,37 +543,6 @@ def bot_turn_here(room: Room, position: Position | None, now: int) -> Change | N
     return bot_turn(room, position, now, answer.action, declares)
 
 
-def agree(
-    room: Room, position: Position | None, seats: list[int], *, entropy: str, seed: str, now: int
-) -> Change | RoomError:
-    """Seats ask for the next round (or hand). It is dealt once every player has asked."""
-    if room.closed:
-        return room_error("table_closed")
-    if room.game is None or position is None:
-        return room_error("not_started")
-    if position.outcome is None:
-        return room_error("round_not_over", "Finish this round first.")
-    new = next_room(room, now)
-    for seat in seats:
-        new.agreed[seat] = True
-        if entropy:
-            new.entropy[seat] = entropy
-    for seat in range(room.players):
-        if new.seats[seat].computer_plays:
-            new.agreed[seat] = True
-    if not all(new.agreed):
-        return Change(new, position, {"agreed": True, "dealt": False})
-    assert new.game is not None
-    if game_result(position) is not None:
-        fresh = _start_game(new, position, seed, now)
-        return Change(new, fresh, {"agreed": True, "dealt": True})
-    new.game.actions.append(["deal"])
-    new.agreed = [False] * room.players
-    dealt = replay(rules_of(new), new.game)
-    arm_clock(new, dealt, now)
-    return Change(new, dealt, {"agreed": True, "dealt": True})
-
-
 def undo(room: Room, position: Position | None, seat: int, now: int) -> Change | RoomError:
     """Against the computer: take back this seat's last action and the bots' replies, within
     the hand in play (a scored hand stays scored)."""
@@ -649,17 +618,3 @@ def rename(
     new = next_room(room, now)
     new.seats[seat].name = name
     return Change(new, position, {"seat": seat, "name": name})
-
-
-def _start_game(room: Room, previous: Position | None, seed: str, now: int) -> Position:
-    """Deal a new game in ``room`` (already the next version) from its committed seed."""
-    number = 1 if room.game is None else room.game.number + 1
-    first: int | None = room.players - 1 if previous is None else next_dealer(previous)
-    if getattr(rules_of(room).options, "first_dealer", None) == "dice":
-        first = None  # 101: every game's first dealer is rolled for (the engine's dice)
-    room.game = Game(number, room.next_seed, list(room.entropy), first)
-    room.next_seed = seed
-    room.agreed = [False] * room.players
-    position = replay(rules_of(room), room.game)
-    arm_clock(room, position, now)
-    return position

@@ -30,6 +30,7 @@ from eights.rooms import (
     position_of,
     repair,
     room_error,
+    rounds,
 )
 from eights.rooms.lobby import listing_of, lobby_entry, people_here
 from eights.rooms.spec import DEFAULT_TIMER, TableSpec, parse_spec
@@ -438,7 +439,7 @@ class TableService:
         mixed = _entropy(entropy)
 
         def operation(room: Room, position: Position | None) -> Change | RoomError:
-            return ops.agree(room, position, seats, entropy=mixed, seed=seed, now=self.clock())
+            return rounds.agree(room, position, seats, entropy=mixed, seed=seed, now=self.clock())
 
         return await self.mutate(token, operation)
 
