@@ -19,6 +19,7 @@ from eights.rooms.room import Mode, Room
 from eights.rooms.rounds import agree
 from eights.rooms.spec import TableSpec
 from eights.rooms.state import device_state
+from eights.rooms.timeout import timeout
 from eights.rules import Action, ActionType, Position, game_result, legal_actions
 from eights.rules.cards import RANK_OF, TEN
 from eights.rules.record import verify_record
@@ -213,7 +214,7 @@ def test_the_turn_clock_starts_when_the_window_closes() -> None:
     room, position, at = room_with_bridge(timer=20)
     assert room.bridge_deadline == at + BRIDGE_MS
     assert room.deadline == at + BRIDGE_MS + 20_000
-    assert ops.timeout(room, position, at + BRIDGE_MS - 1) is None
+    assert timeout(room, position, at + BRIDGE_MS - 1) is None
 
 
 def test_the_computer_waits_for_a_players_window() -> None:

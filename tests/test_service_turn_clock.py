@@ -12,6 +12,7 @@ from eights.rooms.change import Change
 from eights.rooms.replay import position_of, record_of
 from eights.rooms.room import Mode, Room
 from eights.rooms.spec import TableSpec
+from eights.rooms.timeout import timeout
 from eights.rules import Position, view_for
 from eights.web.keys import SERVICE
 from tests.rooms_helpers import open_table
@@ -72,8 +73,8 @@ def test_a_timeout_finishes_the_whole_turn_and_logs_it_first() -> None:
     for seed in (f"late-{n}" for n in range(12)):
         room, position = classic_room(seed)
         seat = position.turn
-        assert ops.timeout(room, position, START + TURN_MS - 1) is None  # not yet
-        change = ops.timeout(room, position, START + TURN_MS)
+        assert timeout(room, position, START + TURN_MS - 1) is None  # not yet
+        change = timeout(room, position, START + TURN_MS)
         assert change is not None
         after = change.position
         assert after is not None
@@ -114,7 +115,7 @@ def test_a_timeout_after_draws_keeps_drawing_until_a_card_fits_then_plays_it() -
         seat = position.turn
         if any(a["type"] == "play" for a in view_for(position, seat).to_json()["legal"]):
             continue  # a hand that cannot play at once: the table must draw for it
-        change = ops.timeout(room, position, START + TURN_MS)
+        change = timeout(room, position, START + TURN_MS)
         assert change is not None
         assert change.position is not None
         log = view_for(change.position, seat).to_json()["log"]

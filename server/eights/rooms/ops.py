@@ -21,9 +21,7 @@ from eights.rules import (
     parse_seatless_action,
     view_for,
 )
-from eights.rules.events import TimedOut
 from eights.rules.house import house_notes, house_overrides
-from eights.rules.timeout import timeout_action
 
 from .bridges import (
     FINISH_VARIANTS,
@@ -38,16 +36,12 @@ from .change import Change, Repeat, next_room
 from .clock import arm_clock
 from .errors import RoomError, from_rejection, room_error
 from .names import clean_name
-from .replay import TIMED_OUT, replay, rules_of, timed_out_seat
+from .replay import replay, rules_of, timed_out_seat
 from .room import Mode, Room, Seat
 from .rounds import start_game
-from .settle import play_action, settle, turn_goes_on
+from .settle import play_action, settle
 from .spec import DEFAULT_AWAY_LIMIT, DEFAULT_TIMER, TableSpec
 from .takeback import last_own_action
-
-TIMEOUT_MOVES = 200
-"""More moves than the table ever makes to finish one timed-out turn (draws until a card
-fits, with the stock reshuffled a bounded number of times); a bound, never reached."""
 
 
 def create_room(
@@ -415,39 +409,6 @@ def finish(room: Room, position: Position | None, by: int, now: int) -> Change |
     new.game.actions.append([FINISHED, by])
     settle(room, new, after, now, same_turn=False)
     return Change(new, after, {"ok": True, "version": new.version, "finished": True})
-
-
-def timeout(room: Room, position: Position | None, now: int) -> Change | None:
-    """The seat to act ran out of time: the table finishes its whole turn in one change
-    (000: draw until a card fits, then play the lowest that fits, or pass;
-    ``rules.timeout``). The hand's log says so first: ``timed_out``, then the moves."""
-    if room.deadline is None or now < room.deadline or position is None or room.closed:
-        return None
-    if position.outcome is not None or room.game is None:
-        return None
-    if room.bridge_deadline is not None and now < room.bridge_deadline:
-        return None
-    seat = position.turn
-    new = next_room(room, now)
-    assert new.game is not None
-    after = position.copy()
-    declarer = bridge_seat(position)
-    if declarer is not None and room.bridge_deadline is not None:
-        new.game.actions.append([LAPSED, declarer])
-        after = close_bridge(after)
-    new.game.actions.append([TIMED_OUT, seat])
-    after.log.append(TimedOut(seat))
-    for _ in range(TIMEOUT_MOVES):
-        action = timeout_action(after)
-        outcome = apply(after, seat, action)
-        if isinstance(outcome, Rejection):  # pragma: no cover - timeout_action is legal
-            return None
-        new.game.actions.append([seat, action.to_json()])
-        after = outcome.position
-        if not turn_goes_on(after, seat, action):
-            break
-    settle(room, new, after, now, same_turn=False)
-    return Change(new, after, {"ok": True, "version": new.version, "timed_out": seat})
 
 
 def bot_question(room: Room, position: Position | None) -> Question | None:

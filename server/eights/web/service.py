@@ -31,6 +31,7 @@ from eights.rooms import (
     repair,
     room_error,
     rounds,
+    timeout,
 )
 from eights.rooms.lobby import listing_of, lobby_entry, people_here
 from eights.rooms.spec import DEFAULT_TIMER, TableSpec, parse_spec
@@ -641,7 +642,7 @@ class TableService:
         def operation(room: Room, position: Position | None) -> Change | None:
             if room.version != version:
                 return None
-            return ops.timeout(room, position, self.clock())
+            return timeout.timeout(room, position, self.clock())
 
         result, _ = await self.mutate(token, operation, optimistic=False)
         return result if isinstance(result, Change) else None
