@@ -14,6 +14,7 @@ import pytest
 from eights.rooms import ops
 from eights.rooms.bridges import BRIDGE_MS, LAPSED, bridge_seat
 from eights.rooms.change import Change
+from eights.rooms.play import act, finish, lapse_bridge
 from eights.rooms.replay import position_of, record_of
 from eights.rooms.room import Mode, Room
 from eights.rooms.rounds import agree
@@ -59,7 +60,7 @@ def send(
 ) -> Change | Any:
     raw = action.to_json() if isinstance(action, Action) else action
     request = {"id": f"a{room.version}", "version": room.version, "action": raw}
-    return ops.act(room, position, seat, request, present=True, now=now)
+    return act(room, position, seat, request, present=True, now=now)
 
 
 @dataclass(frozen=True)
@@ -145,7 +146,7 @@ def test_other_seats_wait_and_the_declarer_declares_within_the_window() -> None:
     # record (the bridge declared by its seat, whoever was to act) verifies.
     done = declared
     if game_result(declared.position) is None:
-        done = must(ops.finish(declared.room, declared.position, 0, at + BRIDGE_MS))
+        done = must(finish(declared.room, declared.position, 0, at + BRIDGE_MS))
     assert done.room.game is not None
     verified = verify_record(record_of(done.room, done.room.game))
     assert verified.ok, verified.problems
@@ -163,8 +164,8 @@ def test_a_late_bridge_is_refused_and_the_lapse_replays() -> None:
     refused = send(room, position, declarer, {"type": "bridge"}, late)
     assert not isinstance(refused, Change)
     assert refused.code == "bridge_too_late"
-    assert ops.lapse_bridge(room, position, late - 1) is None  # not before its time
-    lapsed = ops.lapse_bridge(room, position, late)
+    assert lapse_bridge(room, position, late - 1) is None  # not before its time
+    lapsed = lapse_bridge(room, position, late)
     assert lapsed is not None
     assert lapsed.position is not None
     assert lapsed.room.game is not None
@@ -189,7 +190,7 @@ def test_a_late_bridge_is_refused_and_the_lapse_replays() -> None:
     # Its record leaves the lapse out and still verifies.
     done = moved
     if game_result(moved.position) is None:
-        done = must(ops.finish(moved.room, moved.position, 0, late + 10))
+        done = must(finish(moved.room, moved.position, 0, late + 10))
     assert done.room.game is not None
     verified = verify_record(record_of(done.room, done.room.game))
     assert verified.ok, verified.problems
@@ -279,20 +280,20 @@ def test_the_host_finishes_the_game_and_its_record_verifies() -> None:
         change = must(send(room, position, position.turn, bridgy(position, rng), now))
         room, position = change.room, change.position
     if bridge_seat(position) is not None:  # leave no window open: let it lapse
-        lapsed = ops.lapse_bridge(room, position, room.bridge_deadline or now)
+        lapsed = lapse_bridge(room, position, room.bridge_deadline or now)
         assert lapsed is not None
         assert lapsed.position is not None
         room, position = lapsed.room, lapsed.position
-    refused = ops.finish(room, position, 1, now)
+    refused = finish(room, position, 1, now)
     assert not isinstance(refused, Change)
     assert refused.code == "not_your_seat"
-    finished = must(ops.finish(room, position, 0, now + 1))
+    finished = must(finish(room, position, 0, now + 1))
     result = game_result(finished.position)
     assert result is not None
     assert finished.room.history[-1]["round"] == 1
     assert device_state(finished.room, finished.position, 0, set())["room"]["game_over"] is True
     assert device_state(finished.room, finished.position, 0, set())["room"]["can_finish"] is False
-    again = ops.finish(finished.room, finished.position, 0, now + 2)
+    again = finish(finished.room, finished.position, 0, now + 2)
     assert not isinstance(again, Change)
     assert again.code == "no_finish"
     replayed = position_of(finished.room)
@@ -302,7 +303,7 @@ def test_the_host_finishes_the_game_and_its_record_verifies() -> None:
 
 def test_the_record_of_a_finished_game_verifies() -> None:
     room, position = local_room("finish-record", players=2)
-    finished = must(ops.finish(room, position, 0, START + 1))
+    finished = must(finish(room, position, 0, START + 1))
     assert finished.room.game is not None
     record = record_of(finished.room, finished.room.game)
     verified = verify_record(record)
@@ -317,7 +318,7 @@ def test_other_tables_have_no_finish(variant: str) -> None:
             "f" * 22, spec, nonces=["a", "b"], seeds=("s", "t", "u"), entropy="", now=START
         )
     )
-    refused = ops.finish(made.room, made.position, 0, START)
+    refused = finish(made.room, made.position, 0, START)
     assert not isinstance(refused, Change)
     assert refused.code == "no_finish"
     assert device_state(made.room, made.position, 0, set())["room"]["can_finish"] is False

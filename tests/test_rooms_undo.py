@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from eights.rooms import RoomError, ops
 from eights.rooms.change import Change
+from eights.rooms.play import act
 from eights.rooms.room import Mode, Room
 from eights.rooms.spec import TableSpec
 from eights.rooms.takeback import can_undo
@@ -30,7 +31,7 @@ def _move(room: Room, position: Position, now: int) -> object:
     """The person's (seat 0's) first legal action."""
     action = legal_actions(position)[0].to_json()
     request = {"id": f"a{room.version}", "version": room.version, "action": action}
-    return ops.act(room, position, 0, request, present=True, now=now)
+    return act(room, position, 0, request, present=True, now=now)
 
 
 def _play_to_the_hands_end(variant: str, seed: str) -> tuple[Room, Position]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from eights.rooms import ops
+from eights.rooms import ops, play
 from eights.rooms.change import Change
 from eights.rooms.replay import position_of, record_of
 from eights.rooms.room import Mode, Room
@@ -40,7 +40,7 @@ def classic_room(seed: str = "clock") -> tuple[Room, Position]:
 def act(room: Room, position: Position, action: dict[str, Any], now: int) -> tuple[Room, Position]:
     seat = position.turn
     request = {"id": f"a{room.version}", "version": room.version, "action": action}
-    change = ops.act(room, position, seat, request, present=True, now=now)
+    change = play.act(room, position, seat, request, present=True, now=now)
     assert isinstance(change, Change), change
     assert change.position is not None
     return change.room, change.position

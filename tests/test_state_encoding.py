@@ -12,6 +12,7 @@ import pytest
 from eights.rooms import ops
 from eights.rooms.change import Change, Repeat
 from eights.rooms.errors import RoomError
+from eights.rooms.play import act, lapse_bridge
 from eights.rooms.room import Mode, Room
 from eights.rooms.rounds import agree
 from eights.rooms.spec import TableSpec
@@ -51,10 +52,10 @@ def next_change(room: Room, position: Position | None, rng: random.Random, step:
     else:
         action = rng.choice(legal_actions(position))
         request = {"id": f"a{step}", "version": room.version, "action": action.to_json()}
-        result = ops.act(room, position, position.turn, request, present=True, now=now)
+        result = act(room, position, position.turn, request, present=True, now=now)
         if isinstance(result, RoomError) and result.code == "bridge_pending":  # 101
             assert room.bridge_deadline is not None
-            result = ops.lapse_bridge(room, position, room.bridge_deadline) or result
+            result = lapse_bridge(room, position, room.bridge_deadline) or result
     assert isinstance(result, Change), result
     return result
 

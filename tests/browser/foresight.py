@@ -20,7 +20,8 @@ from redis import Redis
 
 from eights.rooms import Room
 from eights.rooms.change import Change
-from eights.rooms.ops import act, bot_turn_here
+from eights.rooms.ops import bot_turn_here
+from eights.rooms.play import act
 from eights.rooms.replay import position_of
 from eights.rooms.rounds import agree
 from eights.rules import Action, ActionType, SeatView, view_for

@@ -27,6 +27,7 @@ from eights.rooms import (
     clock,
     holds,
     ops,
+    play,
     position_of,
     repair,
     room_error,
@@ -429,7 +430,7 @@ class TableService:
         self, token: str, seat: int, request: dict[str, Any], present: Callable[[Room], bool]
     ) -> tuple[Change | Repeat | RoomError | None, Loaded | None]:
         def operation(room: Room, position: Position | None) -> Change | Repeat | RoomError:
-            return ops.act(room, position, seat, request, present=present(room), now=self.clock())
+            return play.act(room, position, seat, request, present=present(room), now=self.clock())
 
         return await self.mutate(token, operation)
 
@@ -472,7 +473,7 @@ class TableService:
         self, token: str, paused: bool
     ) -> tuple[Change | Repeat | RoomError | None, Loaded | None]:
         def operation(room: Room, position: Position | None) -> Change | RoomError:
-            return ops.pause(room, position, paused, self.clock())
+            return play.pause(room, position, paused, self.clock())
 
         return await self.mutate(token, operation, optimistic=False)
 
@@ -493,7 +494,7 @@ class TableService:
         """The host finishes the game (101)."""
 
         def operation(room: Room, position: Position | None) -> Change | RoomError:
-            return ops.finish(room, position, seat, self.clock())
+            return play.finish(room, position, seat, self.clock())
 
         return await self.mutate(token, operation, optimistic=False)
 
@@ -601,7 +602,7 @@ class TableService:
         def operation(room: Room, position: Position | None) -> Change | None:
             if room.version != version:
                 return None
-            return ops.lapse_bridge(room, position, self.clock())
+            return play.lapse_bridge(room, position, self.clock())
 
         result, _ = await self.mutate(token, operation, optimistic=False)
         return result if isinstance(result, Change) else None
