@@ -9,7 +9,7 @@ from eights.rooms.change import Change
 from eights.rooms.play import act
 from eights.rooms.room import Mode, Room
 from eights.rooms.spec import TableSpec
-from eights.rooms.takeback import can_undo
+from eights.rooms.takeback import can_undo, undo
 from eights.rules import Position, legal_actions
 
 START = 1_000_000_000_000
@@ -58,7 +58,7 @@ def test_undo_is_refused_once_the_hand_is_scored() -> None:
     room, position = _play_to_the_hands_end("ember-ridge", "scored")
     assert position.outcome is not None
     assert not can_undo(room, position)
-    refused = ops.undo(room, position, 0, START + 10**6)
+    refused = undo(room, position, 0, START + 10**6)
     assert isinstance(refused, RoomError)
     assert refused.code == "nothing_to_undo"
 
@@ -82,7 +82,7 @@ def test_undo_goes_back_within_the_hand_to_its_deal_at_most() -> None:
         room, position = change.room, change.position
     undone = 0
     while can_undo(room, position):
-        taken = ops.undo(room, position, 0, now)
+        taken = undo(room, position, 0, now)
         assert isinstance(taken, Change)
         assert taken.position is not None
         room, position = taken.room, taken.position

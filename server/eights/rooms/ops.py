@@ -4,8 +4,6 @@ stores the result with a compare-and-set on the version (``web.service``)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from eights.bots.names import bot_name
 from eights.bots.thinking import Answer, Question, think
 from eights.rules import (
@@ -31,12 +29,10 @@ from .clock import arm_clock
 from .errors import RoomError, room_error
 from .names import clean_name
 from .play import lapse_bridge
-from .replay import replay, rules_of, timed_out_seat
 from .room import Mode, Room, Seat
 from .rounds import start_game
 from .settle import play_action, settle
 from .spec import DEFAULT_AWAY_LIMIT, DEFAULT_TIMER, TableSpec
-from .takeback import last_own_action
 
 
 def create_room(
@@ -395,36 +391,6 @@ def bot_turn_here(room: Room, position: Position | None, now: int) -> Change | N
     if declaring is not None:
         declares = Answer.from_json(think(declaring.to_json())).declares
     return bot_turn(room, position, now, answer.action, declares)
-
-
-def undo(room: Room, position: Position | None, seat: int, now: int) -> Change | RoomError:
-    """Against the computer: take back this seat's last action and the bots' replies, within
-    the hand in play (a scored hand stays scored)."""
-    if room.mode is not Mode.COMPUTER or room.game is None or position is None or room.closed:
-        return room_error("nothing_to_undo", "Moves can be taken back against the computer only.")
-    actions = room.game.actions
-    last = last_own_action(actions, seat)
-    if last is None or position.outcome is not None or game_result(position) is not None:
-        return room_error("nothing_to_undo")
-    last = _turn_start(actions, last, seat)
-    new = next_room(room, now)
-    assert new.game is not None
-    del new.game.actions[last:]
-    back = replay(rules_of(new), new.game)
-    arm_clock(new, back, now)
-    return Change(new, back, {"undone": len(actions) - last})
-
-
-def _turn_start(actions: list[list[Any]], last: int, seat: int) -> int:
-    """Where the turn holding ``actions[last]`` began when the table made it for a seat
-    whose clock ran out (its marker, so undo takes the whole turn back), else ``last``."""
-    for i in range(last - 1, -1, -1):
-        if timed_out_seat(actions[i]) == seat:
-            return i
-        entry = actions[i]
-        if entry[0] != seat or not isinstance(entry[1], dict) or entry[1].get("type") != "draw":
-            break  # not a draw of this seat's turn
-    return last
 
 
 def reset_seat(

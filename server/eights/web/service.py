@@ -32,6 +32,7 @@ from eights.rooms import (
     repair,
     room_error,
     rounds,
+    takeback,
     timeout,
 )
 from eights.rooms.lobby import listing_of, lobby_entry, people_here
@@ -449,7 +450,7 @@ class TableService:
         self, token: str, seat: int
     ) -> tuple[Change | Repeat | RoomError | None, Loaded | None]:
         def operation(room: Room, position: Position | None) -> Change | RoomError:
-            return ops.undo(room, position, seat, self.clock())
+            return takeback.undo(room, position, seat, self.clock())
 
         return await self.mutate(token, operation)
 
