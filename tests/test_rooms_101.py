@@ -14,6 +14,7 @@ import pytest
 from eights.rooms import ops
 from eights.rooms.bridges import BRIDGE_MS, LAPSED, bridge_seat
 from eights.rooms.change import Change
+from eights.rooms.computer import bot_turn, bot_turn_here
 from eights.rooms.play import act, finish, lapse_bridge
 from eights.rooms.replay import position_of, record_of
 from eights.rooms.room import Mode, Room
@@ -226,8 +227,8 @@ def test_the_computer_waits_for_a_players_window() -> None:
     room.seats[1 - declarer].level = "easy"
     if position.turn == declarer:
         pytest.skip("the declarer is also the seat to act in this game")
-    assert ops.bot_turn(room, position, at + 1) is None
-    lapsed = ops.bot_turn(room, position, at + BRIDGE_MS)
+    assert bot_turn(room, position, at + 1) is None
+    lapsed = bot_turn(room, position, at + BRIDGE_MS)
     assert lapsed is not None
     assert lapsed.room.game is not None
     assert lapsed.room.game.actions[-1] == [LAPSED, declarer]
@@ -249,7 +250,7 @@ def test_a_computer_that_lays_a_bridge_decides_in_the_same_change() -> None:
             if position.outcome is not None:
                 change = must(agree(room, position, [], entropy="", seed="s", now=now))
             else:
-                made = ops.bot_turn_here(room, position, now)
+                made = bot_turn_here(room, position, now)
                 assert made is not None
                 change = must(made)
             assert bridge_seat(change.position) is None or change.room.bridge_deadline is None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from eights.rooms import RoomError, ops
 from eights.rooms.change import Change
+from eights.rooms.computer import bot_turn_here
 from eights.rooms.play import act
 from eights.rooms.room import Mode, Room
 from eights.rooms.spec import TableSpec
@@ -45,7 +46,7 @@ def _play_to_the_hands_end(variant: str, seed: str) -> tuple[Room, Position]:
         now += 10
         change = _move(room, position, now) if position.turn == 0 else None
         if change is None:
-            change = ops.bot_turn_here(room, position, now)
+            change = bot_turn_here(room, position, now)
         assert isinstance(change, Change)
         assert change.position is not None
         room, position = change.room, change.position
@@ -70,7 +71,7 @@ def test_undo_goes_back_within_the_hand_to_its_deal_at_most() -> None:
     for _ in range(6):  # a few of the person's moves, each answered by the computer
         while position.turn != 0 and position.outcome is None:
             now += 10
-            made = ops.bot_turn_here(room, position, now)
+            made = bot_turn_here(room, position, now)
             assert isinstance(made, Change)
             assert made.position is not None
             room, position = made.room, made.position

@@ -25,6 +25,7 @@ from eights.rooms import (
     RoomError,
     SeatSigner,
     clock,
+    computer,
     holds,
     ops,
     play,
@@ -616,7 +617,7 @@ class TableService:
         loaded = self.cached(token) or await self.load(token)
         if loaded is None or loaded.room.version != version:
             return None
-        question = ops.bot_question(loaded.room, loaded.position)
+        question = computer.bot_question(loaded.room, loaded.position)
         action = None
         declares = None
         if question is not None:
@@ -625,7 +626,7 @@ class TableService:
             asked = (
                 None
                 if action is None
-                else ops.bridge_question(loaded.room, loaded.position, action)
+                else computer.bridge_question(loaded.room, loaded.position, action)
             )
             if asked is not None:
                 declares = (await self.thinkers.ask(asked)).declares
@@ -633,7 +634,7 @@ class TableService:
         def operation(room: Room, position: Position | None) -> Change | None:
             if room.version != version:
                 return None
-            return ops.bot_turn(room, position, self.clock(), action, declares)
+            return computer.bot_turn(room, position, self.clock(), action, declares)
 
         result, _ = await self.mutate(token, operation)
         return result if isinstance(result, Change) else None
