@@ -30,6 +30,7 @@ from eights.rooms import (
     ops,
     play,
     position_of,
+    rematch,
     repair,
     room_error,
     rounds,
@@ -375,10 +376,10 @@ class TableService:
         now = self.clock()
         target = old.room.rematch
         if target is None:
-            spec = ops.rematch_spec(old.room)
+            spec = rematch.rematch_spec(old.room)
             if isinstance(spec, RoomError):
                 return spec
-            asked = ops.link_rematch(old.room, old.position, "", now)
+            asked = rematch.link_rematch(old.room, old.position, "", now)
             if isinstance(asked, RoomError):
                 return asked
             made = await self._new_rematch(spec, now)
@@ -386,7 +387,7 @@ class TableService:
                 return made
 
             def link(room: Room, position: Position | None) -> Change | RoomError | None:
-                return ops.link_rematch(room, position, made, self.clock())
+                return rematch.link_rematch(room, position, made, self.clock())
 
             result, after = await self.mutate(old.room.token, link, optimistic=False)
             if isinstance(result, RoomError):
@@ -398,7 +399,7 @@ class TableService:
         entropy = _entropy(data.get("entropy"))
 
         def take(room: Room, position: Position | None) -> Change | RoomError:
-            return ops.take_rematch_seat(
+            return rematch.take_rematch_seat(
                 room, position, seat, nonce=nonce, name=name, entropy=entropy, seed=seed,
                 now=self.clock(),
             )  # fmt: skip
