@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from eights.rooms import ops
+from eights.rooms import seating
 from eights.rooms.bridges import BRIDGE_MS, LAPSED, bridge_seat
 from eights.rooms.change import Change
 from eights.rooms.computer import bot_turn, bot_turn_here
@@ -43,7 +43,7 @@ def computer_room(seed: str, players: int = 2) -> tuple[Room, Position]:
 
 
 def _room(spec: TableSpec, seed: str) -> tuple[Room, Position]:
-    made = ops.create_room(
+    made = seating.create_room(
         ("t" if spec.mode is Mode.LOCAL else "c") * 22,
         spec,
         nonces=[f"n{i}" for i in range(spec.players)],
@@ -315,7 +315,7 @@ def test_the_record_of_a_finished_game_verifies() -> None:
 def test_other_tables_have_no_finish(variant: str) -> None:
     spec = TableSpec(mode=Mode.LOCAL, variant=variant, players=2, timer=False)
     made = must(
-        ops.create_room(
+        seating.create_room(
             "f" * 22, spec, nonces=["a", "b"], seeds=("s", "t", "u"), entropy="", now=START
         )
     )

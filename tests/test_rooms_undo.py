@@ -4,7 +4,7 @@ the results screen)."""
 
 from __future__ import annotations
 
-from eights.rooms import RoomError, ops
+from eights.rooms import RoomError, seating
 from eights.rooms.change import Change
 from eights.rooms.computer import bot_turn_here
 from eights.rooms.play import act
@@ -19,7 +19,7 @@ MOVES = 2000
 
 def _computer_room(variant: str, seed: str) -> tuple[Room, Position]:
     spec = TableSpec(mode=Mode.COMPUTER, variant=variant, players=2, timer=False)
-    made = ops.create_room(
+    made = seating.create_room(
         "u" * 22, spec, nonces=["n0", "n1"], seeds=(seed, seed + "-next", "bots"),
         entropy="", now=START,
     )  # fmt: skip

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from eights.rooms import ops, play
+from eights.rooms import play, seating
 from eights.rooms.change import Change
 from eights.rooms.replay import position_of, record_of
 from eights.rooms.room import Mode, Room
@@ -24,7 +24,7 @@ TURN_MS = 20_000
 def classic_room(seed: str = "clock") -> tuple[Room, Position]:
     """A dealt classic table for two people on one device, its clock at 20 s."""
     spec = TableSpec(mode=Mode.LOCAL, variant="classic", players=2, timer=20)
-    made = ops.create_room(
+    made = seating.create_room(
         "t" * 22,
         spec,
         nonces=["a", "b"],

@@ -9,7 +9,7 @@ import random
 import orjson
 import pytest
 
-from eights.rooms import ops
+from eights.rooms import seating
 from eights.rooms.change import Change, Repeat
 from eights.rooms.errors import RoomError
 from eights.rooms.play import act, lapse_bridge
@@ -33,7 +33,7 @@ VARIANTS = [
 def local_room(token: str, variant: str, players: int, seed: str) -> tuple[Room, Position | None]:
     """A pass-and-play room of ``players`` at ``variant``, dealt."""
     spec = TableSpec(mode=Mode.LOCAL, variant=variant, players=players, timer=None)
-    made = ops.create_room(
+    made = seating.create_room(
         token, spec, nonces=[f"n{i}" for i in range(players)],
         seeds=(seed, "next", "bots"), entropy="", now=START,
     )  # fmt: skip

@@ -1,8 +1,12 @@
 """Rooms: the authority over a table. Pure: versions, seats, agreement, the clock.
 
-A room is a document (``room.Room``); everything that can happen to it is a function in
-``ops`` returning a new document or a ``RoomError``; ``state.device_state`` is the one
-thing a device is sent. Storage and the web layer sit on top and import from here.
+A room is a document (``room.Room``); everything that can happen to it is a pure function
+from (room, position, request) to the room's next version (``change.Change``) or a
+``RoomError``, in a module named for it: ``seating``, ``rematch``, ``play``, ``rounds``,
+``takeback``, ``computer``, ``timeout``, ``clock``. The caller brings the randomness (seeds,
+nonces) and the time; it stores the result with a compare-and-set on the version
+(``web.service``). ``state.device_state`` is the one thing a device is sent. Storage and
+the web layer sit on top and import from here.
 """
 
 from .catalogue import catalogue

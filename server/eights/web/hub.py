@@ -497,7 +497,7 @@ class Hub:
     def _watch_away(self, loaded: Loaded, here: set[int]) -> None:
         """Start the away limit's count for the people not here (once for the same
         people), or stop it when everyone is back: when it runs out, the computer plays
-        for whoever is still away (``ops.away``)."""
+        for whoever is still away (``seating.away``)."""
         room = loaded.room
         limit = room.away_limit
         gone = []

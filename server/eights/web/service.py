@@ -27,13 +27,13 @@ from eights.rooms import (
     clock,
     computer,
     holds,
-    ops,
     play,
     position_of,
     rematch,
     repair,
     room_error,
     rounds,
+    seating,
     takeback,
     timeout,
 )
@@ -328,7 +328,7 @@ class TableService:
         entropy = _entropy(data.get("entropy"))
         for _ in range(3):
             token = new_token()
-            made = ops.create_room(
+            made = seating.create_room(
                 token,
                 spec,
                 nonces=[secrets.token_urlsafe(12) for _ in range(spec.players)],
@@ -353,7 +353,7 @@ class TableService:
         entropy = _entropy(data.get("entropy"))
 
         def operation(room: Room, position: Position | None) -> Change | RoomError:
-            return ops.join(
+            return seating.join(
                 room, position, nonce=nonce, entropy=entropy, name=data.get("name"), seed=seed,
                 now=self.clock(),
             )  # fmt: skip
@@ -414,7 +414,7 @@ class TableService:
         """A rematch's new table, every friend's seat free: each person takes their own."""
         for _ in range(3):
             token = new_token()
-            made = ops.create_room(
+            made = seating.create_room(
                 token, spec, nonces=[secrets.token_urlsafe(12) for _ in range(spec.players)],
                 seeds=(new_seed(), new_seed(), new_seed()), entropy="", now=now,
             )  # fmt: skip
@@ -460,7 +460,7 @@ class TableService:
         self, token: str, by: int, seat: int
     ) -> tuple[Change | Repeat | RoomError | None, Loaded | None]:
         def operation(room: Room, position: Position | None) -> Change | RoomError:
-            return ops.reset_seat(room, position, by, seat, self.clock())
+            return seating.reset_seat(room, position, by, seat, self.clock())
 
         return await self.mutate(token, operation, optimistic=False)
 
@@ -468,7 +468,7 @@ class TableService:
         self, token: str, seat: int, name: str
     ) -> tuple[Change | Repeat | RoomError | None, Loaded | None]:
         def operation(room: Room, position: Position | None) -> Change | RoomError | None:
-            return ops.rename(room, position, seat, name, self.clock())
+            return seating.rename(room, position, seat, name, self.clock())
 
         return await self.mutate(token, operation)
 
@@ -487,7 +487,7 @@ class TableService:
         seed = new_seed()
 
         def operation(room: Room, position: Position | None) -> Change | RoomError:
-            return ops.start(room, seat, seed=seed, now=self.clock())
+            return seating.start(room, seat, seed=seed, now=self.clock())
 
         return await self.mutate(token, operation, optimistic=False)
 
@@ -507,7 +507,7 @@ class TableService:
         """A friend leaves the table; the computer keeps their seat once it plays."""
 
         def operation(room: Room, position: Position | None) -> Change | RoomError:
-            return ops.leave(room, position, seat, self.clock())
+            return seating.leave(room, position, seat, self.clock())
 
         answer = await self.mutate(token, operation, optimistic=False)
         await self._deal_if_agreed(token, answer[1])
@@ -519,7 +519,7 @@ class TableService:
         """The host ends the game."""
 
         def operation(room: Room, position: Position | None) -> Change | RoomError:
-            return ops.end(room, position, seat, self.clock())
+            return seating.end(room, position, seat, self.clock())
 
         return await self.mutate(token, operation, optimistic=False)
 
@@ -529,7 +529,7 @@ class TableService:
         """The host lets people watch a public table, or stops them."""
 
         def operation(room: Room, position: Position | None) -> Change | RoomError:
-            return ops.spectators(room, position, seat, allowed, self.clock())
+            return seating.spectators(room, position, seat, allowed, self.clock())
 
         return await self.mutate(token, operation, optimistic=False)
 
@@ -538,7 +538,7 @@ class TableService:
         now): the computer plays for those still away."""
 
         def operation(room: Room, position: Position | None) -> Change | None:
-            return ops.away(room, position, seats, here, self.clock())
+            return seating.away(room, position, seats, here, self.clock())
 
         result, loaded = await self.mutate(token, operation, optimistic=False)
         await self._deal_if_agreed(token, loaded)
@@ -553,7 +553,7 @@ class TableService:
             return None
 
         def operation(room: Room, position: Position | None) -> Change | None:
-            return ops.back(room, position, seats, self.clock())
+            return seating.back(room, position, seats, self.clock())
 
         result, _ = await self.mutate(token, operation, optimistic=False)
         return result if isinstance(result, Change) else None

@@ -1,6 +1,6 @@
-"""What can happen to a room, as pure functions from (room, position, request) to a new
-room or a refusal. The caller brings the randomness (seeds, nonces) and the time; it
-stores the result with a compare-and-set on the version (``web.service``)."""
+"""Who sits where: a table made, a friend joining or leaving, the host starting or ending
+it, freeing or renaming a seat, letting people watch; the computer playing for a person
+who is away, until they are back."""
 
 from __future__ import annotations
 
