@@ -30,9 +30,10 @@ from eights.rooms.state import PublicLogs, StateParts, state_parts
 from eights.rules import legal_actions
 from eights.storage import STORAGE_ERRORS, Client, News, channel, open_news
 
+from .authority import Loaded
 from .device import CLOSE_UNAUTHORISED, Device
 from .reactions import NEWS_MARK, answer_after, heard_reaction, reaction_message
-from .service import Loaded, TableService
+from .service import TableService
 
 log = logging.getLogger("eights.hub")
 
