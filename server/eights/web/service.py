@@ -30,6 +30,7 @@ from eights.rules import Position
 from eights.storage import RoomStore
 
 from .authority import Held, Loaded, RoomAuthority, now_ms
+from .randomness import device_entropy, new_seed, new_token
 from .thinkers import Thinkers
 
 LOBBY_SIZE = 50
@@ -39,19 +40,6 @@ LOBBY_SCAN = 200
 LOBBY_FRESH_MS = 1000
 HTTP_PRESENCE_MS = 30_000
 """A device that plays over plain HTTP counts as connected this long after a request."""
-
-
-def new_token() -> str:
-    """An invitation token: 128 random bits (22 URL-safe characters)."""
-    return secrets.token_urlsafe(16)
-
-
-SEED_BYTES = 32
-
-
-def new_seed() -> str:
-    """A game's secret seed: 32 random bytes as 64 hex characters (docs/fairness.md)."""
-    return secrets.token_hex(SEED_BYTES)
 
 
 class TableService(RoomAuthority):
@@ -84,7 +72,7 @@ class TableService(RoomAuthority):
             spec = TableSpec(**{**spec.__dict__, "timer": None})
         elif spec.timer is True:
             spec = TableSpec(**{**spec.__dict__, "timer": self.turn_timer})
-        entropy = _entropy(data.get("entropy"))
+        entropy = device_entropy(data.get("entropy"))
         for _ in range(3):
             token = new_token()
             made = seating.create_room(
@@ -109,7 +97,7 @@ class TableService(RoomAuthority):
     async def join(self, token: str, data: dict[str, Any]) -> tuple[Loaded, int, str] | RoomError:
         nonce = secrets.token_urlsafe(12)
         seed = new_seed()
-        entropy = _entropy(data.get("entropy"))
+        entropy = device_entropy(data.get("entropy"))
 
         def operation(room: Room, position: Position | None) -> Change | RoomError:
             return seating.join(
@@ -155,7 +143,7 @@ class TableService(RoomAuthority):
         nonce = secrets.token_urlsafe(12)
         seed = new_seed()
         name = old.room.seats[seat].name
-        entropy = _entropy(data.get("entropy"))
+        entropy = device_entropy(data.get("entropy"))
 
         def take(room: Room, position: Position | None) -> Change | RoomError:
             return rematch.take_rematch_seat(
@@ -200,7 +188,7 @@ class TableService(RoomAuthority):
         self, token: str, seats: list[int], entropy: object
     ) -> tuple[Change | Repeat | RoomError | None, Loaded | None]:
         seed = new_seed()
-        mixed = _entropy(entropy)
+        mixed = device_entropy(entropy)
 
         def operation(room: Room, position: Position | None) -> Change | RoomError:
             return rounds.agree(room, position, seats, entropy=mixed, seed=seed, now=self.clock())
@@ -423,10 +411,3 @@ class TableService(RoomAuthority):
 def _unlisted_for_good(room: Room) -> bool:
     """A public table the lobby will never list again: ended, or made private."""
     return room.closed or not room.public
-
-
-def _entropy(raw: object) -> str:
-    """A device's contribution to the shuffle: up to 64 printable characters (else none)."""
-    if not isinstance(raw, str):
-        return ""
-    return "".join(ch for ch in raw if ch.isprintable())[:64]
