@@ -38,8 +38,6 @@ LOBBY_SIZE = 50
 LOBBY_SCAN = 200
 """Public tables the lobby looks at (the newest) to find them."""
 LOBBY_FRESH_MS = 1000
-HTTP_PRESENCE_MS = 30_000
-"""A device that plays over plain HTTP counts as connected this long after a request."""
 
 
 class TableService(RoomAuthority):
