@@ -15,25 +15,25 @@ from eights.rooms import (
     RoomError,
     SeatSigner,
     clock,
-    computer,
     play,
     rematch,
     rounds,
     seating,
     takeback,
-    timeout,
 )
 from eights.rooms.spec import DEFAULT_TIMER, TableSpec, parse_spec
+from eights.rooms.timeout import timeout
 from eights.rules import Position
 from eights.storage import RoomStore
 
 from .authority import Held, Loaded, now_ms
+from .computer import ComputerTurns
 from .lobby import Lobby
 from .randomness import device_entropy, new_seed, new_token
 from .thinkers import Thinkers
 
 
-class TableService(Lobby):
+class TableService(ComputerTurns, Lobby):
     """Everything the web layer may ask of the rooms, over one RoomStore."""
 
     def __init__(
@@ -49,7 +49,6 @@ class TableService(Lobby):
     ) -> None:
         super().__init__(store, signer, cache_size=cache_size, clock=clock, timed=timed)
         self.thinkers = thinkers or Thinkers()
-        """The worker processes that answer the computer's questions."""
         self.turn_timer = turn_timer
 
     # ---- operations ------------------------------------------------------------------
@@ -314,43 +313,13 @@ class TableService(Lobby):
         result, _ = await self.mutate(token, operation, optimistic=False)
         return result if isinstance(result, Change) else None
 
-    async def bot_move(self, token: str, version: int) -> Change | None:
-        """The computer's move at ``version``, unless the table has moved on: asked of the
-        worker processes (``thinkers``) from the seat's view, then stored by
-        compare-and-set at the version it was made for (a table that moved on meanwhile
-        discards it)."""
-        loaded = self.cached(token) or await self.load(token)
-        if loaded is None or loaded.room.version != version:
-            return None
-        question = computer.bot_question(loaded.room, loaded.position)
-        action = None
-        declares = None
-        if question is not None:
-            answer = await self.thinkers.ask(question)
-            action = answer.action
-            asked = (
-                None
-                if action is None
-                else computer.bridge_question(loaded.room, loaded.position, action)
-            )
-            if asked is not None:
-                declares = (await self.thinkers.ask(asked)).declares
-
-        def operation(room: Room, position: Position | None) -> Change | None:
-            if room.version != version:
-                return None
-            return computer.bot_turn(room, position, self.clock(), action, declares)
-
-        result, _ = await self.mutate(token, operation)
-        return result if isinstance(result, Change) else None
-
     async def expire_turn(self, token: str, version: int) -> Change | None:
         """The clock of the turn at ``version`` ran out: the table moves for the seat."""
 
         def operation(room: Room, position: Position | None) -> Change | None:
             if room.version != version:
                 return None
-            return timeout.timeout(room, position, self.clock())
+            return timeout(room, position, self.clock())
 
         result, _ = await self.mutate(token, operation, optimistic=False)
         return result if isinstance(result, Change) else None
