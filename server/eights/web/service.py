@@ -14,7 +14,6 @@ from eights.rooms import (
     Room,
     RoomError,
     SeatSigner,
-    clock,
     play,
     rematch,
     rounds,
@@ -22,18 +21,18 @@ from eights.rooms import (
     takeback,
 )
 from eights.rooms.spec import DEFAULT_TIMER, TableSpec, parse_spec
-from eights.rooms.timeout import timeout
 from eights.rules import Position
 from eights.storage import RoomStore
 
 from .authority import Held, Loaded, now_ms
+from .clock import TurnClock
 from .computer import ComputerTurns
 from .lobby import Lobby
 from .randomness import device_entropy, new_seed, new_token
 from .thinkers import Thinkers
 
 
-class TableService(ComputerTurns, Lobby):
+class TableService(ComputerTurns, TurnClock, Lobby):
     """Everything the web layer may ask of the rooms, over one RoomStore."""
 
     def __init__(
@@ -301,34 +300,3 @@ class TableService(ComputerTurns, Lobby):
         room = loaded.room
         if all(room.agreed[i] or s.computer_plays for i, s in enumerate(room.seats)):
             await self.agree(token, [], None)
-
-    async def lapse_bridge(self, token: str, version: int) -> Change | None:
-        """The bridge window of ``version`` ran out: close it, unless the table moved on."""
-
-        def operation(room: Room, position: Position | None) -> Change | None:
-            if room.version != version:
-                return None
-            return play.lapse_bridge(room, position, self.clock())
-
-        result, _ = await self.mutate(token, operation, optimistic=False)
-        return result if isinstance(result, Change) else None
-
-    async def expire_turn(self, token: str, version: int) -> Change | None:
-        """The clock of the turn at ``version`` ran out: the table moves for the seat."""
-
-        def operation(room: Room, position: Position | None) -> Change | None:
-            if room.version != version:
-                return None
-            return timeout(room, position, self.clock())
-
-        result, _ = await self.mutate(token, operation, optimistic=False)
-        return result if isinstance(result, Change) else None
-
-    async def rearm(self, token: str) -> Change | None:
-        """A player came back: the seat to act gets a whole turn again."""
-
-        def operation(room: Room, position: Position | None) -> Change | None:
-            return clock.rearm(room, position, self.clock())
-
-        result, _ = await self.mutate(token, operation, optimistic=False)
-        return result if isinstance(result, Change) else None
