@@ -14,11 +14,8 @@ from eights.rooms import (
     Room,
     RoomError,
     SeatSigner,
-    play,
     rematch,
-    rounds,
     seating,
-    takeback,
 )
 from eights.rooms.spec import DEFAULT_TIMER, TableSpec, parse_spec
 from eights.rules import Position
@@ -28,11 +25,12 @@ from .authority import Held, Loaded, now_ms
 from .clock import TurnClock
 from .computer import ComputerTurns
 from .lobby import Lobby
+from .play import Play
 from .randomness import device_entropy, new_seed, new_token
 from .thinkers import Thinkers
 
 
-class TableService(ComputerTurns, TurnClock, Lobby):
+class TableService(Play, ComputerTurns, TurnClock, Lobby):
     """Everything the web layer may ask of the rooms, over one RoomStore."""
 
     def __init__(
@@ -163,33 +161,6 @@ class TableService(ComputerTurns, TurnClock, Lobby):
                 return token
         raise RuntimeError("three fresh tokens were all taken")  # 2**-128 each
 
-    async def act(
-        self, token: str, seat: int, request: dict[str, Any], present: Callable[[Room], bool]
-    ) -> tuple[Change | Repeat | RoomError | None, Loaded | None]:
-        def operation(room: Room, position: Position | None) -> Change | Repeat | RoomError:
-            return play.act(room, position, seat, request, present=present(room), now=self.clock())
-
-        return await self.mutate(token, operation)
-
-    async def agree(
-        self, token: str, seats: list[int], entropy: object
-    ) -> tuple[Change | Repeat | RoomError | None, Loaded | None]:
-        seed = new_seed()
-        mixed = device_entropy(entropy)
-
-        def operation(room: Room, position: Position | None) -> Change | RoomError:
-            return rounds.agree(room, position, seats, entropy=mixed, seed=seed, now=self.clock())
-
-        return await self.mutate(token, operation)
-
-    async def undo(
-        self, token: str, seat: int
-    ) -> tuple[Change | Repeat | RoomError | None, Loaded | None]:
-        def operation(room: Room, position: Position | None) -> Change | RoomError:
-            return takeback.undo(room, position, seat, self.clock())
-
-        return await self.mutate(token, operation)
-
     async def reset_seat(
         self, token: str, by: int, seat: int
     ) -> tuple[Change | Repeat | RoomError | None, Loaded | None]:
@@ -206,14 +177,6 @@ class TableService(ComputerTurns, TurnClock, Lobby):
 
         return await self.mutate(token, operation)
 
-    async def pause(
-        self, token: str, paused: bool
-    ) -> tuple[Change | Repeat | RoomError | None, Loaded | None]:
-        def operation(room: Room, position: Position | None) -> Change | RoomError:
-            return play.pause(room, position, paused, self.clock())
-
-        return await self.mutate(token, operation, optimistic=False)
-
     async def start(
         self, token: str, seat: int
     ) -> tuple[Change | Repeat | RoomError | None, Loaded | None]:
@@ -222,16 +185,6 @@ class TableService(ComputerTurns, TurnClock, Lobby):
 
         def operation(room: Room, position: Position | None) -> Change | RoomError:
             return seating.start(room, seat, seed=seed, now=self.clock())
-
-        return await self.mutate(token, operation, optimistic=False)
-
-    async def finish(
-        self, token: str, seat: int
-    ) -> tuple[Change | Repeat | RoomError | None, Loaded | None]:
-        """The host finishes the game (101)."""
-
-        def operation(room: Room, position: Position | None) -> Change | RoomError:
-            return play.finish(room, position, seat, self.clock())
 
         return await self.mutate(token, operation, optimistic=False)
 
