@@ -1,36 +1,26 @@
-"""Everything the web layer may ask of the rooms: each request a pure operation of the
-rooms layer run by the authority (``authority``) at the room's version."""
+"""Everything the web layer may ask of the rooms, in one object: each request is a pure
+operation of the rooms layer that the authority (``authority``) runs at the room's version.
+The requests are grouped by what they are about, a module each: ``seating``, ``rematch``,
+``play``, ``computer``, ``clock``, ``lobby``."""
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable
-from typing import Any
 
-from eights.rooms import (
-    Change,
-    Mode,
-    Repeat,
-    Room,
-    RoomError,
-    SeatSigner,
-    seating,
-)
-from eights.rooms.spec import DEFAULT_TIMER, TableSpec, parse_spec
-from eights.rules import Position
+from eights.rooms import SeatSigner
 from eights.storage import RoomStore
 
-from .authority import Loaded, now_ms
+from .authority import now_ms
 from .clock import TurnClock
 from .computer import ComputerTurns
 from .lobby import Lobby
 from .play import Play
-from .randomness import device_entropy, new_seed, new_token
 from .rematch import Rematches
+from .seating import Seating
 from .thinkers import Thinkers
 
 
-class TableService(Rematches, Play, ComputerTurns, TurnClock, Lobby):
+class TableService(Seating, Rematches, Play, ComputerTurns, TurnClock, Lobby):
     """Everything the web layer may ask of the rooms, over one RoomStore."""
 
     def __init__(
@@ -47,146 +37,3 @@ class TableService(Rematches, Play, ComputerTurns, TurnClock, Lobby):
         super().__init__(store, signer, cache_size=cache_size, clock=clock, timed=timed)
         self.thinkers = thinkers or Thinkers()
         self.turn_timer = turn_timer
-
-    # ---- operations ------------------------------------------------------------------
-    async def create(self, data: dict[str, Any]) -> tuple[Loaded, dict[str, str]] | RoomError:
-        spec = parse_spec(data)
-        if isinstance(spec, RoomError):
-            return spec
-        if spec.timer is True and spec.variant not in DEFAULT_TIMER:
-            spec = TableSpec(**{**spec.__dict__, "timer": None})
-        elif spec.timer is True:
-            spec = TableSpec(**{**spec.__dict__, "timer": self.turn_timer})
-        entropy = device_entropy(data.get("entropy"))
-        for _ in range(3):
-            token = new_token()
-            made = seating.create_room(
-                token,
-                spec,
-                nonces=[secrets.token_urlsafe(12) for _ in range(spec.players)],
-                seeds=(new_seed(), new_seed(), new_seed()),
-                entropy=entropy,
-                now=self.clock(),
-            )
-            if isinstance(made, RoomError):
-                return made
-            if await self.store.create(made.room):
-                if made.room.public:
-                    await self.store.list_public(token, made.room.created)
-                loaded = Loaded(made.room, made.position)
-                self._remember(loaded)
-                seats = made.room.humans() if made.room.mode is Mode.LOCAL else [0]
-                return loaded, self.credentials_for(made.room, seats)
-        raise RuntimeError("three fresh tokens were all taken")  # 2**-128 each
-
-    async def join(self, token: str, data: dict[str, Any]) -> tuple[Loaded, int, str] | RoomError:
-        nonce = secrets.token_urlsafe(12)
-        seed = new_seed()
-        entropy = device_entropy(data.get("entropy"))
-
-        def operation(room: Room, position: Position | None) -> Change | RoomError:
-            return seating.join(
-                room, position, nonce=nonce, entropy=entropy, name=data.get("name"), seed=seed,
-                now=self.clock(),
-            )  # fmt: skip
-
-        result, loaded = await self.mutate(token, operation, optimistic=False)
-        if isinstance(result, RoomError):
-            return result
-        assert isinstance(result, Change)
-        assert loaded is not None
-        seat = int(result.answer["seat"])
-        return loaded, seat, self.credentials_for(loaded.room, [seat])[str(seat)]
-
-    async def reset_seat(
-        self, token: str, by: int, seat: int
-    ) -> tuple[Change | Repeat | RoomError | None, Loaded | None]:
-        def operation(room: Room, position: Position | None) -> Change | RoomError:
-            return seating.reset_seat(room, position, by, seat, self.clock())
-
-        return await self.mutate(token, operation, optimistic=False)
-
-    async def rename(
-        self, token: str, seat: int, name: str
-    ) -> tuple[Change | Repeat | RoomError | None, Loaded | None]:
-        def operation(room: Room, position: Position | None) -> Change | RoomError | None:
-            return seating.rename(room, position, seat, name, self.clock())
-
-        return await self.mutate(token, operation)
-
-    async def start(
-        self, token: str, seat: int
-    ) -> tuple[Change | Repeat | RoomError | None, Loaded | None]:
-        """The host starts a table with friends; free seats go to the computer."""
-        seed = new_seed()
-
-        def operation(room: Room, position: Position | None) -> Change | RoomError:
-            return seating.start(room, seat, seed=seed, now=self.clock())
-
-        return await self.mutate(token, operation, optimistic=False)
-
-    async def leave(
-        self, token: str, seat: int
-    ) -> tuple[Change | Repeat | RoomError | None, Loaded | None]:
-        """A friend leaves the table; the computer keeps their seat once it plays."""
-
-        def operation(room: Room, position: Position | None) -> Change | RoomError:
-            return seating.leave(room, position, seat, self.clock())
-
-        answer = await self.mutate(token, operation, optimistic=False)
-        await self._deal_if_agreed(token, answer[1])
-        return answer
-
-    async def end(
-        self, token: str, seat: int
-    ) -> tuple[Change | Repeat | RoomError | None, Loaded | None]:
-        """The host ends the game."""
-
-        def operation(room: Room, position: Position | None) -> Change | RoomError:
-            return seating.end(room, position, seat, self.clock())
-
-        return await self.mutate(token, operation, optimistic=False)
-
-    async def spectators(
-        self, token: str, seat: int, allowed: bool
-    ) -> tuple[Change | Repeat | RoomError | None, Loaded | None]:
-        """The host lets people watch a public table, or stops them."""
-
-        def operation(room: Room, position: Position | None) -> Change | RoomError:
-            return seating.spectators(room, position, seat, allowed, self.clock())
-
-        return await self.mutate(token, operation, optimistic=False)
-
-    async def away(self, token: str, seats: list[int], here: set[int]) -> Change | None:
-        """The away limit ran out for ``seats`` (``here``: who is connected, read just
-        now): the computer plays for those still away."""
-
-        def operation(room: Room, position: Position | None) -> Change | None:
-            return seating.away(room, position, seats, here, self.clock())
-
-        result, loaded = await self.mutate(token, operation, optimistic=False)
-        await self._deal_if_agreed(token, loaded)
-        return result if isinstance(result, Change) else None
-
-    async def back(self, token: str, seats: list[int]) -> Change | None:
-        """Devices of ``seats`` connected: the computer stops playing for them."""
-        cached = self.cached(token)
-        if cached is not None and not any(
-            0 <= s < cached.room.players and cached.room.seats[s].away for s in seats
-        ):
-            return None
-
-        def operation(room: Room, position: Position | None) -> Change | None:
-            return seating.back(room, position, seats, self.clock())
-
-        result, _ = await self.mutate(token, operation, optimistic=False)
-        return result if isinstance(result, Change) else None
-
-    async def _deal_if_agreed(self, token: str, loaded: Loaded | None) -> None:
-        """After a seat went to the computer at a hand's end: when every person left has
-        agreed already, the next hand is dealt now (nobody else would ask for it)."""
-        if loaded is None or loaded.position is None or loaded.position.outcome is None:
-            return
-        room = loaded.room
-        if all(room.agreed[i] or s.computer_plays for i, s in enumerate(room.seats)):
-            await self.agree(token, [], None)
