@@ -5,7 +5,7 @@ from (room, position, request) to the room's next version (``change.Change``) or
 ``RoomError``, in a module named for it: ``seating``, ``rematch``, ``play``, ``rounds``,
 ``takeback``, ``computer``, ``timeout``, ``clock``. The caller brings the randomness (seeds,
 nonces) and the time; it stores the result with a compare-and-set on the version
-(``web.service``). ``state.device_state`` is the one thing a device is sent. Storage and
+(``web.authority``). ``state.device_state`` is the one thing a device is sent. Storage and
 the web layer sit on top and import from here.
 """
 
