@@ -14,8 +14,8 @@ from aiohttp.test_utils import TestClient
 from eights.rules import Position
 from eights.rules.cards import CODE_OF
 from eights.tableclient import DeviceSocket, TableClient, apply_patch
+from eights.web.authority import Loaded
 from eights.web.keys import SERVICE
-from eights.web.service import Loaded
 from tests.helpers import cards_in
 
 MAX_ACTIONS = 4000

@@ -11,12 +11,17 @@ from typing import Any
 
 import pytest
 
-from eights.rooms import ops
+from eights.rooms import seating
 from eights.rooms.bridges import BRIDGE_MS, LAPSED, bridge_seat
-from eights.rooms.ops import Change, TableSpec
+from eights.rooms.change import Change
+from eights.rooms.computer import bot_turn, bot_turn_here
+from eights.rooms.play import act, finish, lapse_bridge
 from eights.rooms.replay import position_of, record_of
 from eights.rooms.room import Mode, Room
+from eights.rooms.rounds import agree
+from eights.rooms.spec import TableSpec
 from eights.rooms.state import device_state
+from eights.rooms.timeout import timeout
 from eights.rules import Action, ActionType, Position, game_result, legal_actions
 from eights.rules.cards import RANK_OF, TEN
 from eights.rules.record import verify_record
@@ -38,7 +43,7 @@ def computer_room(seed: str, players: int = 2) -> tuple[Room, Position]:
 
 
 def _room(spec: TableSpec, seed: str) -> tuple[Room, Position]:
-    made = ops.create_room(
+    made = seating.create_room(
         ("t" if spec.mode is Mode.LOCAL else "c") * 22,
         spec,
         nonces=[f"n{i}" for i in range(spec.players)],
@@ -56,7 +61,7 @@ def send(
 ) -> Change | Any:
     raw = action.to_json() if isinstance(action, Action) else action
     request = {"id": f"a{room.version}", "version": room.version, "action": raw}
-    return ops.act(room, position, seat, request, present=True, now=now)
+    return act(room, position, seat, request, present=True, now=now)
 
 
 @dataclass(frozen=True)
@@ -103,9 +108,7 @@ def room_with_bridge(players: int = 2, timer: int | None = None) -> tuple[Room, 
                 break
             now += 100
             if position.outcome is not None:
-                change = must(
-                    ops.agree(room, position, room.humans(), entropy="", seed="s", now=now)
-                )
+                change = must(agree(room, position, room.humans(), entropy="", seed="s", now=now))
             else:
                 change = must(send(room, position, position.turn, bridgy(position, rng), now))
             room, position = change.room, change.position
@@ -144,7 +147,7 @@ def test_other_seats_wait_and_the_declarer_declares_within_the_window() -> None:
     # record (the bridge declared by its seat, whoever was to act) verifies.
     done = declared
     if game_result(declared.position) is None:
-        done = must(ops.finish(declared.room, declared.position, 0, at + BRIDGE_MS))
+        done = must(finish(declared.room, declared.position, 0, at + BRIDGE_MS))
     assert done.room.game is not None
     verified = verify_record(record_of(done.room, done.room.game))
     assert verified.ok, verified.problems
@@ -162,8 +165,8 @@ def test_a_late_bridge_is_refused_and_the_lapse_replays() -> None:
     refused = send(room, position, declarer, {"type": "bridge"}, late)
     assert not isinstance(refused, Change)
     assert refused.code == "bridge_too_late"
-    assert ops.lapse_bridge(room, position, late - 1) is None  # not before its time
-    lapsed = ops.lapse_bridge(room, position, late)
+    assert lapse_bridge(room, position, late - 1) is None  # not before its time
+    lapsed = lapse_bridge(room, position, late)
     assert lapsed is not None
     assert lapsed.position is not None
     assert lapsed.room.game is not None
@@ -188,7 +191,7 @@ def test_a_late_bridge_is_refused_and_the_lapse_replays() -> None:
     # Its record leaves the lapse out and still verifies.
     done = moved
     if game_result(moved.position) is None:
-        done = must(ops.finish(moved.room, moved.position, 0, late + 10))
+        done = must(finish(moved.room, moved.position, 0, late + 10))
     assert done.room.game is not None
     verified = verify_record(record_of(done.room, done.room.game))
     assert verified.ok, verified.problems
@@ -213,7 +216,7 @@ def test_the_turn_clock_starts_when_the_window_closes() -> None:
     room, position, at = room_with_bridge(timer=20)
     assert room.bridge_deadline == at + BRIDGE_MS
     assert room.deadline == at + BRIDGE_MS + 20_000
-    assert ops.timeout(room, position, at + BRIDGE_MS - 1) is None
+    assert timeout(room, position, at + BRIDGE_MS - 1) is None
 
 
 def test_the_computer_waits_for_a_players_window() -> None:
@@ -224,8 +227,8 @@ def test_the_computer_waits_for_a_players_window() -> None:
     room.seats[1 - declarer].level = "easy"
     if position.turn == declarer:
         pytest.skip("the declarer is also the seat to act in this game")
-    assert ops.bot_turn(room, position, at + 1) is None
-    lapsed = ops.bot_turn(room, position, at + BRIDGE_MS)
+    assert bot_turn(room, position, at + 1) is None
+    lapsed = bot_turn(room, position, at + BRIDGE_MS)
     assert lapsed is not None
     assert lapsed.room.game is not None
     assert lapsed.room.game.actions[-1] == [LAPSED, declarer]
@@ -245,9 +248,9 @@ def test_a_computer_that_lays_a_bridge_decides_in_the_same_change() -> None:
                 break
             now += 10
             if position.outcome is not None:
-                change = must(ops.agree(room, position, [], entropy="", seed="s", now=now))
+                change = must(agree(room, position, [], entropy="", seed="s", now=now))
             else:
-                made = ops.bot_turn_here(room, position, now)
+                made = bot_turn_here(room, position, now)
                 assert made is not None
                 change = must(made)
             assert bridge_seat(change.position) is None or change.room.bridge_deadline is None
@@ -278,20 +281,20 @@ def test_the_host_finishes_the_game_and_its_record_verifies() -> None:
         change = must(send(room, position, position.turn, bridgy(position, rng), now))
         room, position = change.room, change.position
     if bridge_seat(position) is not None:  # leave no window open: let it lapse
-        lapsed = ops.lapse_bridge(room, position, room.bridge_deadline or now)
+        lapsed = lapse_bridge(room, position, room.bridge_deadline or now)
         assert lapsed is not None
         assert lapsed.position is not None
         room, position = lapsed.room, lapsed.position
-    refused = ops.finish(room, position, 1, now)
+    refused = finish(room, position, 1, now)
     assert not isinstance(refused, Change)
     assert refused.code == "not_your_seat"
-    finished = must(ops.finish(room, position, 0, now + 1))
+    finished = must(finish(room, position, 0, now + 1))
     result = game_result(finished.position)
     assert result is not None
     assert finished.room.history[-1]["round"] == 1
     assert device_state(finished.room, finished.position, 0, set())["room"]["game_over"] is True
     assert device_state(finished.room, finished.position, 0, set())["room"]["can_finish"] is False
-    again = ops.finish(finished.room, finished.position, 0, now + 2)
+    again = finish(finished.room, finished.position, 0, now + 2)
     assert not isinstance(again, Change)
     assert again.code == "no_finish"
     replayed = position_of(finished.room)
@@ -301,7 +304,7 @@ def test_the_host_finishes_the_game_and_its_record_verifies() -> None:
 
 def test_the_record_of_a_finished_game_verifies() -> None:
     room, position = local_room("finish-record", players=2)
-    finished = must(ops.finish(room, position, 0, START + 1))
+    finished = must(finish(room, position, 0, START + 1))
     assert finished.room.game is not None
     record = record_of(finished.room, finished.room.game)
     verified = verify_record(record)
@@ -312,11 +315,11 @@ def test_the_record_of_a_finished_game_verifies() -> None:
 def test_other_tables_have_no_finish(variant: str) -> None:
     spec = TableSpec(mode=Mode.LOCAL, variant=variant, players=2, timer=False)
     made = must(
-        ops.create_room(
+        seating.create_room(
             "f" * 22, spec, nonces=["a", "b"], seeds=("s", "t", "u"), entropy="", now=START
         )
     )
-    refused = ops.finish(made.room, made.position, 0, START)
+    refused = finish(made.room, made.position, 0, START)
     assert not isinstance(refused, Change)
     assert refused.code == "no_finish"
     assert device_state(made.room, made.position, 0, set())["room"]["can_finish"] is False

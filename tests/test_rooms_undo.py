@@ -4,10 +4,13 @@ the results screen)."""
 
 from __future__ import annotations
 
-from eights.rooms import RoomError, ops
-from eights.rooms.ops import Change, TableSpec
+from eights.rooms import RoomError, seating
+from eights.rooms.change import Change
+from eights.rooms.computer import bot_turn_here
+from eights.rooms.play import act
 from eights.rooms.room import Mode, Room
-from eights.rooms.takeback import can_undo
+from eights.rooms.spec import TableSpec
+from eights.rooms.takeback import can_undo, undo
 from eights.rules import Position, legal_actions
 
 START = 1_000_000_000_000
@@ -16,7 +19,7 @@ MOVES = 2000
 
 def _computer_room(variant: str, seed: str) -> tuple[Room, Position]:
     spec = TableSpec(mode=Mode.COMPUTER, variant=variant, players=2, timer=False)
-    made = ops.create_room(
+    made = seating.create_room(
         "u" * 22, spec, nonces=["n0", "n1"], seeds=(seed, seed + "-next", "bots"),
         entropy="", now=START,
     )  # fmt: skip
@@ -29,7 +32,7 @@ def _move(room: Room, position: Position, now: int) -> object:
     """The person's (seat 0's) first legal action."""
     action = legal_actions(position)[0].to_json()
     request = {"id": f"a{room.version}", "version": room.version, "action": action}
-    return ops.act(room, position, 0, request, present=True, now=now)
+    return act(room, position, 0, request, present=True, now=now)
 
 
 def _play_to_the_hands_end(variant: str, seed: str) -> tuple[Room, Position]:
@@ -43,7 +46,7 @@ def _play_to_the_hands_end(variant: str, seed: str) -> tuple[Room, Position]:
         now += 10
         change = _move(room, position, now) if position.turn == 0 else None
         if change is None:
-            change = ops.bot_turn_here(room, position, now)
+            change = bot_turn_here(room, position, now)
         assert isinstance(change, Change)
         assert change.position is not None
         room, position = change.room, change.position
@@ -56,7 +59,7 @@ def test_undo_is_refused_once_the_hand_is_scored() -> None:
     room, position = _play_to_the_hands_end("ember-ridge", "scored")
     assert position.outcome is not None
     assert not can_undo(room, position)
-    refused = ops.undo(room, position, 0, START + 10**6)
+    refused = undo(room, position, 0, START + 10**6)
     assert isinstance(refused, RoomError)
     assert refused.code == "nothing_to_undo"
 
@@ -68,7 +71,7 @@ def test_undo_goes_back_within_the_hand_to_its_deal_at_most() -> None:
     for _ in range(6):  # a few of the person's moves, each answered by the computer
         while position.turn != 0 and position.outcome is None:
             now += 10
-            made = ops.bot_turn_here(room, position, now)
+            made = bot_turn_here(room, position, now)
             assert isinstance(made, Change)
             assert made.position is not None
             room, position = made.room, made.position
@@ -80,7 +83,7 @@ def test_undo_goes_back_within_the_hand_to_its_deal_at_most() -> None:
         room, position = change.room, change.position
     undone = 0
     while can_undo(room, position):
-        taken = ops.undo(room, position, 0, now)
+        taken = undo(room, position, 0, now)
         assert isinstance(taken, Change)
         assert taken.position is not None
         room, position = taken.room, taken.position

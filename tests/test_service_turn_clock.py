@@ -7,10 +7,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from eights.rooms import ops
-from eights.rooms.ops import Change, TableSpec
+from eights.rooms import play, seating
+from eights.rooms.change import Change
 from eights.rooms.replay import position_of, record_of
 from eights.rooms.room import Mode, Room
+from eights.rooms.spec import TableSpec
+from eights.rooms.timeout import timeout
 from eights.rules import Position, view_for
 from eights.web.keys import SERVICE
 from tests.rooms_helpers import open_table
@@ -22,7 +24,7 @@ TURN_MS = 20_000
 def classic_room(seed: str = "clock") -> tuple[Room, Position]:
     """A dealt classic table for two people on one device, its clock at 20 s."""
     spec = TableSpec(mode=Mode.LOCAL, variant="classic", players=2, timer=20)
-    made = ops.create_room(
+    made = seating.create_room(
         "t" * 22,
         spec,
         nonces=["a", "b"],
@@ -38,7 +40,7 @@ def classic_room(seed: str = "clock") -> tuple[Room, Position]:
 def act(room: Room, position: Position, action: dict[str, Any], now: int) -> tuple[Room, Position]:
     seat = position.turn
     request = {"id": f"a{room.version}", "version": room.version, "action": action}
-    change = ops.act(room, position, seat, request, present=True, now=now)
+    change = play.act(room, position, seat, request, present=True, now=now)
     assert isinstance(change, Change), change
     assert change.position is not None
     return change.room, change.position
@@ -71,8 +73,8 @@ def test_a_timeout_finishes_the_whole_turn_and_logs_it_first() -> None:
     for seed in (f"late-{n}" for n in range(12)):
         room, position = classic_room(seed)
         seat = position.turn
-        assert ops.timeout(room, position, START + TURN_MS - 1) is None  # not yet
-        change = ops.timeout(room, position, START + TURN_MS)
+        assert timeout(room, position, START + TURN_MS - 1) is None  # not yet
+        change = timeout(room, position, START + TURN_MS)
         assert change is not None
         after = change.position
         assert after is not None
@@ -113,7 +115,7 @@ def test_a_timeout_after_draws_keeps_drawing_until_a_card_fits_then_plays_it() -
         seat = position.turn
         if any(a["type"] == "play" for a in view_for(position, seat).to_json()["legal"]):
             continue  # a hand that cannot play at once: the table must draw for it
-        change = ops.timeout(room, position, START + TURN_MS)
+        change = timeout(room, position, START + TURN_MS)
         assert change is not None
         assert change.position is not None
         log = view_for(change.position, seat).to_json()["log"]

@@ -9,10 +9,13 @@ import random
 import orjson
 import pytest
 
-from eights.rooms import ops
+from eights.rooms import seating
+from eights.rooms.change import Change, Repeat
 from eights.rooms.errors import RoomError
-from eights.rooms.ops import Change, Repeat, TableSpec
+from eights.rooms.play import act, lapse_bridge
 from eights.rooms.room import Mode, Room
+from eights.rooms.rounds import agree
+from eights.rooms.spec import TableSpec
 from eights.rooms.state import PublicLogs, device_state, encoded_states, state_parts
 from eights.rules import Position, legal_actions
 from eights.tableclient import apply_patch
@@ -30,7 +33,7 @@ VARIANTS = [
 def local_room(token: str, variant: str, players: int, seed: str) -> tuple[Room, Position | None]:
     """A pass-and-play room of ``players`` at ``variant``, dealt."""
     spec = TableSpec(mode=Mode.LOCAL, variant=variant, players=players, timer=None)
-    made = ops.create_room(
+    made = seating.create_room(
         token, spec, nonces=[f"n{i}" for i in range(players)],
         seeds=(seed, "next", "bots"), entropy="", now=START,
     )  # fmt: skip
@@ -45,14 +48,14 @@ def next_change(room: Room, position: Position | None, rng: random.Random, step:
     result: Change | Repeat | RoomError | None
     if position is None or position.outcome is not None:
         seats = list(range(room.players))
-        result = ops.agree(room, position, seats, entropy="", seed=f"s{step}", now=now)
+        result = agree(room, position, seats, entropy="", seed=f"s{step}", now=now)
     else:
         action = rng.choice(legal_actions(position))
         request = {"id": f"a{step}", "version": room.version, "action": action.to_json()}
-        result = ops.act(room, position, position.turn, request, present=True, now=now)
+        result = act(room, position, position.turn, request, present=True, now=now)
         if isinstance(result, RoomError) and result.code == "bridge_pending":  # 101
             assert room.bridge_deadline is not None
-            result = ops.lapse_bridge(room, position, room.bridge_deadline) or result
+            result = lapse_bridge(room, position, room.bridge_deadline) or result
     assert isinstance(result, Change), result
     return result
 

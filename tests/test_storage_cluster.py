@@ -11,7 +11,8 @@ from collections.abc import AsyncIterator
 import pytest
 from redis.crc import key_slot
 
-from eights.rooms import Room, RoomError, ops
+from eights.rooms import Room, RoomError, seating
+from eights.rooms.spec import TableSpec, parse_spec
 from eights.storage import (
     STORAGE_ERRORS,
     Cluster,
@@ -32,9 +33,9 @@ NOW = 1_800_000_000_000
 
 
 def _room(token: str) -> Room:
-    spec = ops.parse_spec({"mode": "online", "timer": False})
-    assert isinstance(spec, ops.TableSpec)
-    made = ops.create_room(
+    spec = parse_spec({"mode": "online", "timer": False})
+    assert isinstance(spec, TableSpec)
+    made = seating.create_room(
         token,
         spec,
         nonces=["n0", "n1"],

@@ -10,7 +10,7 @@ from typing import Any
 import orjson
 import redis
 
-from eights.rooms import ops
+from eights.rooms.settle import HISTORY
 from eights.storage.keys import room_key, room_keys
 from eights.storage.store import stored_document
 from eights.tableclient import Seated
@@ -116,14 +116,14 @@ async def test_a_room_that_plays_many_games_keeps_a_bounded_size(
         keys = room_keys(host.token)
         return sum(int(redis_sync.memory_usage(k, samples=0) or 0) for k in (keys[0], keys[3]))
 
-    await _play(table, host.token, creds, ops.HISTORY + 1, rng)
+    await _play(table, host.token, creds, HISTORY + 1, rng)
     after_few = fixed_size()
     await _play(table, host.token, creds, 6, rng)
     after_many = fixed_size()
-    games = ops.HISTORY + 6  # the second call counts the game the first one ended with
+    games = HISTORY + 6  # the second call counts the game the first one ended with
     states = (await table.client.state(host.token, creds)).data["states"]
     room = states[0]["room"]
-    assert len(room["history"]) == ops.HISTORY
+    assert len(room["history"]) == HISTORY
     assert room["tally"]["games"] == games
     assert sum(room["tally"]["wins"]) >= games  # a tie counts for each winner
     assert after_many <= after_few * 1.1 + 64, (after_few, after_many)

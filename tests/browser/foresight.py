@@ -1,6 +1,6 @@
 """Seeing a computer game ahead: the browser test of the Newfoundland table reads the room
 its page opened from the test server's own Redis, plays the whole game ahead with the
-rooms layer's own functions (the computer's moves are those ``ops.bot_turn_here`` makes, the
+rooms layer's own functions (the computer's moves are those ``bot_turn_here`` makes, the
 human's those of a scripted strategy), and keeps the table only when that game exercises
 every special the test asserts. The page then plays the same game, move for move.
 
@@ -19,8 +19,11 @@ from typing import Any
 from redis import Redis
 
 from eights.rooms import Room
-from eights.rooms.ops import Change, act, agree, bot_turn_here
+from eights.rooms.change import Change
+from eights.rooms.computer import bot_turn_here
+from eights.rooms.play import act
 from eights.rooms.replay import position_of
+from eights.rooms.rounds import agree
 from eights.rules import Action, ActionType, SeatView, view_for
 from eights.rules.cards import CODE_OF, EIGHT, KING, RANK_OF, SUIT_OF, TWO
 from eights.rules.view import event_for
@@ -165,7 +168,7 @@ class Foresight:
 
 def play_ahead(room: Room) -> Foresight:
     """The rest of ``room``'s game, the human playing ``choose`` and the computer as the
-    server plays it (``ops.bot_turn_here``), with the next hand dealt as soon as a hand ends."""
+    server plays it (``bot_turn_here``), with the next hand dealt as soon as a hand ends."""
     position = position_of(room)
     assert position is not None, "the table has not been dealt"
     progress = Progress()

@@ -25,8 +25,11 @@ from playwright.sync_api import Page, expect
 
 from eights.rooms import Room
 from eights.rooms.bridges import bridge_seat
-from eights.rooms.ops import Change, act, agree, bot_turn_here
+from eights.rooms.change import Change
+from eights.rooms.computer import bot_turn_here
+from eights.rooms.play import act
 from eights.rooms.replay import position_of
+from eights.rooms.rounds import agree
 from eights.rules import Action, ActionType, SeatView, view_for
 from eights.rules.cards import CODE_OF, JACK, RANK_OF, SIX, SUIT_CHARS, SUIT_OF, TEN
 from eights.rules.view import event_for

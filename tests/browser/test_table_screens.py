@@ -26,7 +26,9 @@ from playwright.sync_api import Page, expect
 
 from eights.rooms import Room
 from eights.rooms.bridges import bridge_seat
-from eights.rooms.ops import Change, act, bot_turn_here
+from eights.rooms.change import Change
+from eights.rooms.computer import bot_turn_here
+from eights.rooms.play import act
 from eights.rooms.replay import position_of
 from eights.rules import Action, ActionType, SeatView, view_for
 from eights.rules.cards import CODE_OF

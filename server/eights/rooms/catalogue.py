@@ -12,7 +12,7 @@ from typing import Any
 from eights.rules import VARIANTS
 from eights.rules.house import house_menu
 
-from .ops import DEFAULT_TIMER, LEVELS, SPEEDS
+from .spec import DEFAULT_TIMER, LEVELS, SPEEDS
 
 DEFAULT_PLAYERS = {"newfoundland": 4, "ember-ridge": 4}
 """The seats a new table comes up on where its text names them (001: "a new table comes

@@ -1,7 +1,7 @@
 """A room's game as a position: deal from the seed, then replay every accepted action.
 
 The document stores actions, not positions, so a stored room is small, exact and its
-own record; a process caches the position of the version it last saw (see web.service).
+own record; a process caches the position of the version it last saw (see web.authority).
 """
 
 from __future__ import annotations

@@ -100,7 +100,7 @@ class Room:
     entropy: list[str] = field(default_factory=list)
     """Each seat's latest contribution to the next deal."""
     history: list[dict[str, Any]] = field(default_factory=list)
-    """One entry a finished game, the newest few (``ops.HISTORY``): winners, points and
+    """One entry a finished game, the newest few (``settle.HISTORY``): winners, points and
     the revealed seed."""
     played: int = 0
     """Games finished at this table since it opened."""

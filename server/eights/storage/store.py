@@ -16,10 +16,10 @@ from redis import Redis as SyncRedis
 from redis.commands.core import AsyncScript
 
 from eights.rooms import Room
-from eights.rooms.ops import RECENT_IDS
 from eights.rooms.presence import Here, here_of
 from eights.rooms.repair import DamagedRoom, read_room
 from eights.rooms.room import Stored
+from eights.rooms.settle import RECENT_IDS
 
 from . import scripts
 from .batch import ScriptBatch
@@ -248,7 +248,7 @@ def assemble(token: str, parts: list[Any]) -> dict[str, Any] | None:
         for entry in ids:
             seat, seen, made = orjson.loads(entry)
             recent.setdefault(str(seat), []).append([seen, made])
-        data["recent"] = recent  # the list is trimmed as rooms.ops trims the room's
+        data["recent"] = recent  # the list is trimmed as rooms.settle trims the room's
         return data
     except (orjson.JSONDecodeError, TypeError, ValueError) as exc:
         raise DamagedRoom(token, f"the document is not JSON: {exc}"[:200]) from None

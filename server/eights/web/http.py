@@ -22,15 +22,17 @@ from eights.rooms import (
 from eights.rooms.lobby import free_seats
 from eights.rules.record import RecordError, verify_record
 
+from .authority import Held, Loaded
 from .errors import error_response, read_json
 from .inputs import flag, name_of, named_seat, seat_in_path, seat_of
 from .keys import HUB, METRICS, SERVICE, SETTINGS
 from .qr import qr_svg
-from .service import HTTP_PRESENCE_MS, Held, Loaded
 
 routes = web.RouteTableDef()
 
 AUTH_SCHEME = "Seat"
+HTTP_PRESENCE_MS = 30_000
+"""A device that plays over plain HTTP counts as connected this long after a request."""
 
 
 def credentials_of(request: web.Request) -> list[str]:

@@ -30,9 +30,10 @@ from eights.rooms.state import PublicLogs, StateParts, state_parts
 from eights.rules import legal_actions
 from eights.storage import STORAGE_ERRORS, Client, News, channel, open_news
 
+from .authority import Loaded
 from .device import CLOSE_UNAUTHORISED, Device
 from .reactions import NEWS_MARK, answer_after, heard_reaction, reaction_message
-from .service import Loaded, TableService
+from .service import TableService
 
 log = logging.getLogger("eights.hub")
 
@@ -497,7 +498,7 @@ class Hub:
     def _watch_away(self, loaded: Loaded, here: set[int]) -> None:
         """Start the away limit's count for the people not here (once for the same
         people), or stop it when everyone is back: when it runs out, the computer plays
-        for whoever is still away (``ops.away``)."""
+        for whoever is still away (``seating.away``)."""
         room = loaded.room
         limit = room.away_limit
         gone = []

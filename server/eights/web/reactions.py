@@ -15,10 +15,11 @@ from eights.rooms.reactions import (
     reaction_of,
 )
 
+from .authority import Loaded
 from .device import Device
 from .inputs import flag, named_seat
 from .limits import WindowLimit
-from .service import Loaded, TableService
+from .service import TableService
 
 NEWS_MARK = "r"
 """The first letter of a reaction's news on the room's channel: ``r<seat>:<id>``."""
