@@ -5,20 +5,20 @@ import { api, actionId, entropy, TableSocket } from "./api.js";
 import { announce, fill, h, redrawOnResize, toast } from "./dom.js";
 import { cardName, suitName } from "./cards.js";
 import { DEFAULT_NAME, describeEvents, handOverSentence, roomChanges, seatNames } from "./narrate.js";
-import { invitePanel } from "./invite.js";
+import { invitePanel } from "./table/invite.js";
 import { sound } from "./sound.js";
 import { countHand, forgetTable, saveSettings, saveTable, savedTable, settings, touchTable } from "./storage.js";
 import { openSettings } from "./settings.js";
 import { houseNotes } from "./house.js";
-import { tableKey } from "./keys.js";
+import { tableKey } from "./table/keys.js";
 import {
   addableCards, exactPlay, handMetrics, hideNote, legalOf, needsSuit, playableCards, playsStarting, renderTable, showNote,
 } from "./table.js";
-import { menuCallbacks } from "./tablemenu.js";
+import { menuCallbacks } from "./table/menu.js";
 import { gonePage, lostSeatPage } from "./pages.js";
 import { navigate } from "./nav.js";
 import { BackgroundSignals } from "./signals.js";
-import { BUBBLE_MS, muteReactions, reactionOf, reactionsMuted } from "./reactions.js";
+import { BUBBLE_MS, muteReactions, reactionOf, reactionsMuted } from "./table/reactions.js";
 
 const PENDING_MS = 8000;
 const RANK_WORD = {

@@ -1,10 +1,10 @@
 // Rendering the table from a model the session (game.js) builds from the server's state.
 // Nothing here decides a rule: playable cards are those some legal action lays first.
-import { bubble, reactionsControl } from "./reactions.js";
+import { bubble, reactionsControl } from "./table/reactions.js";
 import { h } from "./dom.js";
 import { cardName, sortHand, suitName } from "./cards.js";
 import { attachLongPress, cardBack, faceCard, fan, handCard, suitPick, suitToken } from "./cardview.js";
-import { suitDigit, suitOrder } from "./suitkeys.js";
+import { suitDigit, suitOrder } from "./table/suitkeys.js";
 import { DEFAULT_NAME, describeEvents, gameOverSentence, handOverSentence } from "./narrate.js";
 import { icon } from "./icons.js";
 import { houseNotes } from "./house.js";

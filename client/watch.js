@@ -8,9 +8,9 @@ import { houseNotes } from "./house.js";
 import { openSettings } from "./settings.js";
 import { sound } from "./sound.js";
 import { saveSettings, settings } from "./storage.js";
-import { openHelp, closeTableDialog } from "./tabledialogs.js";
+import { openHelp, closeTableDialog } from "./table/dialogs.js";
 import { renderTable, variantTitle } from "./table.js";
-import { BUBBLE_MS, reactionOf } from "./reactions.js";
+import { BUBBLE_MS, reactionOf } from "./table/reactions.js";
 import { goneGamePage } from "./pages.js";
 
 export class WatchSession {

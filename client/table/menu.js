@@ -1,9 +1,9 @@
 // The table's Restart, Help and Menu (004) as callbacks for table.js, built on a session.
-import { openSettings } from "./settings.js";
-import { closeTableDialog, openConfirm, openHelp, openMenu, openPanel } from "./tabledialogs.js";
+import { openSettings } from "../settings.js";
+import { closeTableDialog, openConfirm, openHelp, openMenu, openPanel } from "./dialogs.js";
 import { invitePanel } from "./invite.js";
 import { restartTable } from "./restart.js";
-import { canRestart, durationWords, isOut, variantTitle } from "./table.js";
+import { canRestart, durationWords, isOut, variantTitle } from "../table.js";
 
 /** {restart, help, menu} for the TableSession `session` (game.js). */
 export function menuCallbacks(session) {

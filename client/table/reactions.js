@@ -1,8 +1,8 @@
 // Quick reactions: the fixed set, the button and its small menu beside the
 // player's own plate, the bubble on a sender's plate, and the per-table mute (kept with
 // the saved table in this browser). Never free text.
-import { h } from "./dom.js";
-import { saveTable, savedTable } from "./storage.js";
+import { h } from "../dom.js";
+import { saveTable, savedTable } from "../storage.js";
 
 export const REACTIONS = [
   ["thumbs_up", "\u{1F44D}", "Thumbs up"],
