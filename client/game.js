@@ -1,6 +1,6 @@
 // One table in this browser: the socket, the states of the seats held here, what the
 // player has lifted, the keyboard, announcements, sounds and statistics. It renders
-// with table.js and never decides a rule: it sends the legal actions the server listed.
+// with table/stage.js and never decides a rule: it sends the legal actions the server listed.
 import { api, actionId, entropy, TableSocket } from "./api.js";
 import { announce, fill, h, redrawOnResize, toast } from "./dom.js";
 import { cardName, suitName } from "./cards.js";
@@ -11,9 +11,10 @@ import { countHand, forgetTable, saveSettings, saveTable, savedTable, settings, 
 import { openSettings } from "./settings.js";
 import { houseNotes } from "./house.js";
 import { tableKey } from "./table/keys.js";
-import {
-  addableCards, exactPlay, handMetrics, hideNote, legalOf, needsSuit, playableCards, playsStarting, renderTable, showNote,
-} from "./table.js";
+import { handMetrics } from "./table/hand.js";
+import { addableCards, exactPlay, legalOf, needsSuit, playableCards, playsStarting } from "./table/legal.js";
+import { hideNote, showNote } from "./table/messages.js";
+import { renderTable } from "./table/stage.js";
 import { menuCallbacks } from "./table/menu.js";
 import { gonePage, lostSeatPage } from "./pages.js";
 import { navigate } from "./nav.js";
@@ -793,7 +794,7 @@ export class TableSession {
     });
   }
 
-  /** The table's one message area (table.js) and the live region; no toast over the hand. */
+  /** The table's one message area (table/messages.js) and the live region; no toast over the hand. */
   say(text) {
     this.ticker = text;
     announce(text);
@@ -960,7 +961,7 @@ export class TableSession {
   showReason(el, reason) {
     if (!reason || !el.isConnected) return;
     window.clearTimeout(this.reasonTimer);
-    showNote(el, reason); // in the one message area, never over the hand (table.js)
+    showNote(el, reason); // in the one message area, never over the hand (table/messages.js)
   }
 
   hideReason({ later = false } = {}) {

@@ -7,7 +7,7 @@
 import { api } from "./api.js";
 import { announce, h } from "./dom.js";
 import { savedTable } from "./storage.js";
-import { variantTitle } from "./table.js";
+import { variantTitle } from "./variants.js";
 
 const POLL_MS = 5000;
 const POLL_MAX_MS = 30000;

@@ -1,9 +1,12 @@
-// The table's Restart, Help and Menu (004) as callbacks for table.js, built on a session.
+// The table's Restart, Help and Menu (004) as callbacks for the table drawn (stage.js), built on a session.
 import { openSettings } from "../settings.js";
 import { closeTableDialog, openConfirm, openHelp, openMenu, openPanel } from "./dialogs.js";
 import { invitePanel } from "./invite.js";
 import { restartTable } from "./restart.js";
-import { canRestart, durationWords, isOut, variantTitle } from "../table.js";
+import { variantTitle } from "../variants.js";
+import { canRestart } from "./bar.js";
+import { isOut } from "./seats.js";
+import { durationWords } from "./words.js";
 
 /** {restart, help, menu} for the TableSession `session` (game.js). */
 export function menuCallbacks(session) {
