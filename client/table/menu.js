@@ -8,7 +8,7 @@ import { canRestart } from "./bar.js";
 import { isOut } from "./seats.js";
 import { durationWords } from "./words.js";
 
-/** {restart, help, menu} for the TableSession `session` (game.js). */
+/** {restart, help, menu} for the TableSession `session` (session.js). */
 export function menuCallbacks(session) {
   const deal = async () => {
     const room = session.room;

@@ -120,7 +120,7 @@ export function promptRow(m, on) {
     buttons.length ? h("div", { class: "prompt-buttons" }, buttons) : null);
 }
 
-/** The seconds left to declare a bridge, "(7 s)", ticking (game.js updates it). */
+/** The seconds left to declare a bridge, "(7 s)", ticking (clock.js updates it). */
 function bridgeSecs(bridging) {
   return h("span", { class: "bridge-secs", testid: "bridge-secs" }, bridging.secs === null ? "" : `(${bridging.secs} s)`);
 }
