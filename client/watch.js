@@ -1,4 +1,4 @@
-// Watching a public table (issue 15): a socket without credentials (hello with
+// Watching a public table: a socket without credentials (hello with
 // `watch: true`), whole states of the public table only, drawn read-only by table/stage.js
 // (its watcher mode). Moves are told in the live region as they are to players.
 import { api, TableSocket } from "./api.js";

@@ -61,7 +61,7 @@ export function topBar(m, on) {
   );
 }
 
-/** "2 watching": spectators at a public table, when there are any (issue 15). */
+/** "2 watching": spectators at a public table, when there are any. */
 function watchingNote(room) {
   const n = room.spectators;
   if (!(typeof n === "number" && n > 0)) return null;

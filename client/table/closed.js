@@ -15,7 +15,7 @@ export function finishConfirm(m, on) {
 }
 
 /**
- * The host ended the game (issue 15): who did, the last scores and games won, and the way
+ * The host ended the game: who did, the last scores and games won, and the way
  * home. It sits above the table, which stays readable below with no move to make.
  */
 export function closedPanel(m, on) {

@@ -83,7 +83,7 @@ function confirmLeave(session, started) {
 }
 
 /**
- * At a table with friends (issue 15): the host ends the game, lets people watch a public
+ * At a table with friends: the host ends the game, lets people watch a public
  * table or not, and reads the away limit; a friend leaves the table to the computer.
  */
 function tableItems(session, room) {

@@ -75,7 +75,7 @@ export function opponentPlate(m, seat, place) {
 }
 
 /**
- * What a plate says under the cards about who plays the seat (issue 15): a friend's seat
+ * What a plate says under the cards about who plays the seat: a friend's seat
  * the computer keeps ("seat open"), the person who left it ("Ann left"), a person the
  * computer plays for while they are away ("away · computer plays"), or a person away.
  * `{kind, text, words}` (the words for screen readers and the title), or null.

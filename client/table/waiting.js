@@ -25,7 +25,7 @@ export const waiting = {
       }, "Leave this table"))
       : null;
     // A guest who sat down at a larger table: who sits where, the seats still awaited and
-    // the computer's, and that the host may start (issue 30), not an empty wait.
+    // the computer's, and that the host may start, not an empty wait.
     const guest = room.mode === "online" && this.held.length && !this.held.includes(0) && room.players > 2;
     return [h("p", { class: "waiting-friend", role: "status" }, "Waiting for the table to start…"),
       guest && !room.closed ? this.seatsPanel({ host: false }) : null, leave, houseNotes(room.house)];
