@@ -7,7 +7,7 @@
 //   /rules/<name>  the rules of a table
 import { api } from "./api.js";
 import { fill, h } from "./dom.js";
-import { TableSession } from "./game.js";
+import { TableSession } from "./table/session.js";
 import { homePage } from "./home.js";
 import { lobbyPage } from "./lobby.js";
 import { holdNameFields } from "./names.js";

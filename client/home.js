@@ -2,7 +2,7 @@
 import { h, announce, toast } from "./dom.js";
 import { forgetTable, saveSettings, savedTables, settings } from "./storage.js";
 import { openSettings } from "./settings.js";
-import { variantTitle } from "./table.js";
+import { variantTitle } from "./variants.js";
 import { openTable } from "./opentable.js";
 import { faceCard } from "./cardview.js";
 import { answersSummary, variantsCatalogue } from "./house.js";

@@ -4,7 +4,7 @@ import { api } from "./api.js";
 import { h } from "./dom.js";
 import { houseNotes } from "./house.js";
 import { saveSettings, savedTables, settings } from "./storage.js";
-import { variantTitle } from "./table.js";
+import { variantTitle } from "./variants.js";
 
 const DEFAULT_NAME = /^Player \d+$/;
 const RENAME_TABLES = 8;

@@ -1,4 +1,4 @@
-// The lobby, /lobby (issue 15): public tables waiting for players, with Join (the
+// The lobby, /lobby: public tables waiting for players, with Join (the
 // invitation page of that table), and games in progress, with Watch, and how many people
 // sit at them now. It keeps itself up to date: read again every POLL_MS while the page is
 // seen, backing off (doubling, up to POLL_MAX_MS) while nothing changes or the server
@@ -7,7 +7,7 @@
 import { api } from "./api.js";
 import { announce, h } from "./dom.js";
 import { savedTable } from "./storage.js";
-import { variantTitle } from "./table.js";
+import { variantTitle } from "./variants.js";
 
 const POLL_MS = 5000;
 const POLL_MAX_MS = 30000;

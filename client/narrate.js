@@ -288,7 +288,7 @@ export function gameOverSentence(result, names) {
 
 /**
  * What changed about the seats and the table from `before` to `after` (two states' `room`),
- * in sentences for the live region (issue 15): "Ann left the table; the computer plays
+ * in sentences for the live region: "Ann left the table; the computer plays
  * their seat", "Bob is away: the computer plays for them", "Bob is back", "Cleo took the
  * open seat", "Ann ended the game". `names` are the new room's (seatNames).
  */

@@ -2,7 +2,7 @@
 // what each table's screen and keys do (the same list in the table's Help).
 import { h } from "./dom.js";
 import { houseMenuOf, variantsCatalogue } from "./house.js";
-import { suitOrder } from "./suitkeys.js";
+import { suitOrder } from "./table/suitkeys.js";
 
 const SCORING = "Cards left in a hand count: an eight 50, a king, queen, jack or ten 10, an ace 1, the others their number.";
 

@@ -4,7 +4,7 @@
 import { announce, h } from "./dom.js";
 import { askNotifications } from "./signals.js";
 import { settings, saveSettings, stats, clearStats } from "./storage.js";
-import { variantTitle } from "./table.js";
+import { variantTitle } from "./variants.js";
 import { houseSection, variantsCatalogue } from "./house.js";
 
 let open = null;

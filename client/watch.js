@@ -1,5 +1,5 @@
-// Watching a public table (issue 15): a socket without credentials (hello with
-// `watch: true`), whole states of the public table only, drawn read-only by table.js
+// Watching a public table: a socket without credentials (hello with
+// `watch: true`), whole states of the public table only, drawn read-only by table/stage.js
 // (its watcher mode). Moves are told in the live region as they are to players.
 import { api, TableSocket } from "./api.js";
 import { announce, fill, h, redrawOnResize } from "./dom.js";
@@ -8,9 +8,10 @@ import { houseNotes } from "./house.js";
 import { openSettings } from "./settings.js";
 import { sound } from "./sound.js";
 import { saveSettings, settings } from "./storage.js";
-import { openHelp, closeTableDialog } from "./tabledialogs.js";
-import { renderTable, variantTitle } from "./table.js";
-import { BUBBLE_MS, reactionOf } from "./reactions.js";
+import { openHelp, closeTableDialog } from "./table/dialogs.js";
+import { renderTable } from "./table/stage.js";
+import { variantTitle } from "./variants.js";
+import { BUBBLE_MS, reactionOf } from "./table/reactions.js";
 import { goneGamePage } from "./pages.js";
 
 export class WatchSession {

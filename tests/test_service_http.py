@@ -485,10 +485,30 @@ async def test_the_service_worker_is_served_at_the_root_with_the_clients_version
     assert manifest.content_type == "application/manifest+json"
     assert (await manifest.json())["start_url"] == "/"
 
-    (folder / "styles.css").write_text((folder / "styles.css").read_text() + "\n/* new */\n")
+    nested = folder / "table" / "hand.css"
+    nested.write_text(nested.read_text() + "\n/* new */\n")
     again = await open_table(aiohttp_client, make_app(client_dir=folder))
     changed = await (await again.http.get("/sw.js")).text()
     assert version not in changed
+
+
+async def test_the_clients_files_in_folders_are_served_and_cached_as_the_others(
+    aiohttp_client: Any, make_app: Any
+) -> None:
+    """The table's parts live in client/table/: served under /assets/table/ with the headers
+    of a file at the top (no-cache, no page CSP), and cached by the worker like it."""
+    table = await open_table(aiohttp_client, make_app())
+    worker = await (await table.http.get("/sw.js")).text()
+    files = json.loads(worker.split("const FILES = ", 1)[1].split(";", 1)[0])
+    assert {"/assets/table/session.js", "/assets/table/hand.css"} <= set(files)
+    seen = ("Cache-Control", "X-Content-Type-Options", "Content-Security-Policy")
+    for top, inside in (("/assets/app.js", "/assets/table/session.js"),
+                        ("/assets/base.css", "/assets/table/hand.css")):  # fmt: skip
+        flat, deep = await table.http.get(top), await table.http.get(inside)
+        assert (flat.status, deep.status) == (200, 200)
+        assert deep.content_type == flat.content_type
+        assert [deep.headers.get(h) for h in seen] == [flat.headers.get(h) for h in seen]
+        assert deep.headers["Cache-Control"] == "no-cache"
 
 
 async def test_without_a_client_there_is_no_worker_and_no_manifest(

@@ -115,7 +115,8 @@ def test_the_worker_caches_the_static_table_and_never_the_api(device: Device) ->
     page.evaluate("() => fetch('/api/variants').then(r => r.json())")
     cached: dict[str, Any] = page.evaluate(CACHED_URLS)
     urls = set(cached["urls"])
-    assert {"/", "/assets/app.js", "/assets/styles.css", "/assets/offline.html"} <= urls
+    assert {"/", "/assets/app.js", "/assets/base.css", "/assets/offline.html"} <= urls
+    assert {"/assets/table/session.js", "/assets/table/hand.css"} <= urls  # the parts, in a folder
     assert {"/manifest.webmanifest", "/assets/icons/icon-192.png"} <= urls
     assert "/lobby" in urls  # a page fetched is kept for when the network is gone
     never = ("/api/", "/ws/", "/healthz", "/readyz", "/metrics", "/sw.js")

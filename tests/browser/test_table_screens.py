@@ -222,7 +222,7 @@ def test_a_guest_waiting_at_a_table_of_four_sees_the_seats_and_who_may_start(
 # ---- 3. 101's sums in words ------------------------------------------------------------------
 
 SCORE_WORDS = """async () => {
-    const { scoreWords } = await import("/assets/table.js");
+    const { scoreWords } = await import("/assets/table/results.js");
     const options = { win_points: "own_cards", wild_rank: "J", wild_out_points: -20,
                       bank_multiplier: true, game_end: "limit", limit: 101 };
     const view = (result, scores, totals, log = []) => ({

@@ -16,10 +16,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 GOLD = (0xFF, 0xD7, 0x6A)
-"""The club mark's colour (styles.css: ``--gold``, ``.page-icon``)."""
+"""The club mark's colour (client/base.css: ``--gold``, ``.page-icon``)."""
 FELT_TOP = (0x14, 0x57, 0x3A)
 FELT_EDGE = (0x0C, 0x3F, 0x2A)
-"""The body's radial felt: light at the top centre, deep at the edge (styles.css)."""
+"""The body's radial felt: light at the top centre, deep at the edge (client/base.css)."""
 
 Distance = Callable[[float, float], float]
 """A signed distance (negative inside) from a point of the unit square to a shape."""

@@ -1,11 +1,14 @@
-// The table's Restart, Help and Menu (004) as callbacks for table.js, built on a session.
-import { openSettings } from "./settings.js";
-import { closeTableDialog, openConfirm, openHelp, openMenu, openPanel } from "./tabledialogs.js";
+// The table's Restart, Help and Menu (004) as callbacks for the table drawn (stage.js), built on a session.
+import { openSettings } from "../settings.js";
+import { closeTableDialog, openConfirm, openHelp, openMenu, openPanel } from "./dialogs.js";
 import { invitePanel } from "./invite.js";
 import { restartTable } from "./restart.js";
-import { canRestart, durationWords, isOut, variantTitle } from "./table.js";
+import { variantTitle } from "../variants.js";
+import { canRestart } from "./bar.js";
+import { isOut } from "./seats.js";
+import { durationWords } from "./words.js";
 
-/** {restart, help, menu} for the TableSession `session` (game.js). */
+/** {restart, help, menu} for the TableSession `session` (session.js). */
 export function menuCallbacks(session) {
   const deal = async () => {
     const room = session.room;
@@ -80,7 +83,7 @@ function confirmLeave(session, started) {
 }
 
 /**
- * At a table with friends (issue 15): the host ends the game, lets people watch a public
+ * At a table with friends: the host ends the game, lets people watch a public
  * table or not, and reads the away limit; a friend leaves the table to the computer.
  */
 function tableItems(session, room) {

@@ -1,8 +1,10 @@
 // Quick reactions: the fixed set, the button and its small menu beside the
 // player's own plate, the bubble on a sender's plate, and the per-table mute (kept with
-// the saved table in this browser). Never free text.
-import { h } from "./dom.js";
-import { saveTable, savedTable } from "./storage.js";
+// the saved table in this browser); the session's side: a reaction heard, one sent, the
+// menu opened, the table muted. Never free text.
+import { announce, h } from "../dom.js";
+import { seatNames } from "../narrate.js";
+import { saveTable, savedTable } from "../storage.js";
 
 export const REACTIONS = [
   ["thumbs_up", "\u{1F44D}", "Thumbs up"],
@@ -75,3 +77,56 @@ export function reactionsControl(m, on) {
     }, "\u{1F642}"),
     menu);
 }
+
+/** Reactions heard and sent, mixed into TableSession (session.js). */
+export const reacting = {
+  /** A reaction heard: a bubble on the sender's plate for a few seconds, and
+   * its words in the live region; nothing while this table's reactions are muted. */
+  reaction(msg) {
+    const shown = reactionOf(msg.reaction);
+    if (!shown || typeof msg.seat !== "number" || !this.room || reactionsMuted(this.token)) return;
+    window.clearTimeout(this.bubbles[msg.seat]?.timer);
+    const timer = window.setTimeout(() => {
+      delete this.bubbles[msg.seat];
+      this.scheduleRender();
+    }, BUBBLE_MS);
+    this.bubbles[msg.seat] = { id: msg.reaction, text: shown.text, timer };
+    const mode = this.room.mode;
+    const names = seatNames(this.room, mode === "local" ? null : this.held[0], mode);
+    const who = this.held.includes(msg.seat) && mode !== "local" ? "You" : names.name(msg.seat);
+    announce(`${who}: ${shown.words}.`);
+    this.scheduleRender();
+  },
+
+  /** Send a reaction from the menu (which closes). */
+  react(id) {
+    this.reactOpen = false;
+    this.ask({ type: "react", reaction: id }, {
+      done: () => {},
+      failed: (err) => {
+        if (err.error !== "too_many_reactions") return false;
+        this.say("Too many reactions: wait a moment.");
+        return true;
+      },
+    });
+    this.render();
+    this.container.querySelector("[data-testid=reactions-button]")?.focus();
+  },
+
+  toggleReactions() {
+    this.reactOpen = !this.reactOpen;
+    this.render();
+    const target = this.reactOpen ? "[data-testid=reaction-menu] button" : "[data-testid=reactions-button]";
+    this.container.querySelector(target)?.focus();
+  },
+
+  setReactionsMuted(muted) {
+    muteReactions(this.token, muted);
+    if (muted) {
+      for (const shown of Object.values(this.bubbles)) window.clearTimeout(shown.timer);
+      this.bubbles = {};
+    }
+    this.say(muted ? "Reactions muted at this table." : "Reactions on at this table.");
+    this.render();
+  },
+};

@@ -1,6 +1,6 @@
 // Restart (004): a new game with the same players, dealt at once, at a table where this
 // device holds every human seat (against the computer, pass and play).
-import { openTable } from "./opentable.js";
+import { openTable } from "../opentable.js";
 
 /** What to ask the server for: the same variant, seats, level, speed, clock and names. */
 export function restartSpec(room) {

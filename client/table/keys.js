@@ -3,7 +3,7 @@
 // Enter and Space are left to the focused button, except Space resumes a paused game, and
 // on a dim card of the hand they play the lifted or drawn card (the prompt's Enter).
 import { suitFromKey } from "./suitkeys.js";
-import { settingsOpen } from "./settings.js";
+import { settingsOpen } from "../settings.js";
 
 /** Handle one keydown for the table `session` (a TableSession). */
 export function tableKey(session, e) {

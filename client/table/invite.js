@@ -1,5 +1,5 @@
 // The invitation: the link with Copy and Share, its QR code, and "Waiting for your friend".
-import { h, announce, toast } from "./dom.js";
+import { h, announce, toast } from "../dom.js";
 
 export function invitePanel(link, { again = false, many = false } = {}) {
   const input = h("input", {

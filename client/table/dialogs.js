@@ -1,7 +1,7 @@
 // The table's own dialogs (004): Help, the rules of the table being played, and the Menu.
 // Both open over the table without leaving it, and keep the table's keys to themselves.
-import { h } from "./dom.js";
-import { atTheTableList, rulesText } from "./rules.js";
+import { h } from "../dom.js";
+import { atTheTableList, rulesText } from "../rules.js";
 
 let open = null;
 
