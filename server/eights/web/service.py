@@ -128,7 +128,9 @@ class TableService:
             self._cache.pop(token, None)
             return None
         cached = self._cache.get(token)
-        if cached is not None and cached.room.version == room.version:
+        if cached is not None and cached.room.version >= room.version:
+            # Older: a read Redis answered before a save of this process that was heard
+            # first. The room this process stored is the one standing now.
             self._remember(cached)
             return cached
         try:
@@ -194,8 +196,13 @@ class TableService:
         return self._cache.get(token)
 
     def _remember(self, loaded: Loaded) -> None:
+        """Keep ``loaded`` as the room's newest known version, never going back to an older
+        one (a computer's move is made for the version cached: an older copy would say the
+        table moved on and the move would never be made)."""
         token = loaded.room.token
-        self._cache[token] = loaded
+        cached = self._cache.get(token)
+        if cached is None or cached.room.version <= loaded.room.version:
+            self._cache[token] = loaded
         self._cache.move_to_end(token)
         while len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)
