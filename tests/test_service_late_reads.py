@@ -117,3 +117,24 @@ async def test_a_read_answered_before_a_move_here_and_heard_after_it_stops_nothi
     assert after.room.version > moved.room.version, "the computer's turn was never played"
     assert after.position is not None
     assert after.position.turn == 0 or after.position.outcome is not None
+
+
+async def test_a_late_look_at_an_older_version_leaves_the_newer_computer_move_alone(
+    aiohttp_client: Any, make_app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hub, service, thinkers, token = await _computer_table(aiohttp_client, make_app, monkeypatch)
+    thinkers.holding = True
+    older = await _person_moves(service, token)
+    (await thinkers.asked.get()).set_result(None)  # the first computer seat moves
+    gate = await thinkers.asked.get()  # the next computer seat is thinking, mid-move
+    newer = hub._pending[(token, "bot")]
+    assert newer[0] > older.room.version
+    hub.schedule(older)  # e.g. a refresh that read the room before the first computer's move
+    assert hub._pending[(token, "bot")] == newer
+    assert not newer[1].done(), "the move under way was cancelled"
+    thinkers.holding = False
+    gate.set_result(None)
+    after = await _computer_turns_end(hub, token)
+    assert after.room.version > newer[0], "the computer's turn was never played"
+    assert after.position is not None
+    assert after.position.turn == 0 or after.position.outcome is not None
