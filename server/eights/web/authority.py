@@ -96,7 +96,9 @@ class RoomAuthority:
             self._cache.pop(token, None)
             return None
         cached = self._cache.get(token)
-        if cached is not None and cached.room.version == room.version:
+        if cached is not None and cached.room.version >= room.version:
+            # Older: a read Redis answered before a save of this process that was heard
+            # first. The room this process stored is the one standing now.
             self._remember(cached)
             return cached
         try:
@@ -162,8 +164,13 @@ class RoomAuthority:
         return self._cache.get(token)
 
     def _remember(self, loaded: Loaded) -> None:
+        """Keep ``loaded`` as the room's newest known version, never going back to an older
+        one (a computer's move is made for the version cached: an older copy would say the
+        table moved on and the move would never be made)."""
         token = loaded.room.token
-        self._cache[token] = loaded
+        cached = self._cache.get(token)
+        if cached is None or cached.room.version <= loaded.room.version:
+            self._cache[token] = loaded
         self._cache.move_to_end(token)
         while len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)
@@ -243,6 +250,9 @@ class RoomAuthority:
             if saved.gone:
                 self._cache.pop(token, None)
                 return room_error("room_not_found"), None
+            # Redis holds another version: read it afresh, whatever is cached here (were it
+            # older than the cache, Redis lost writes, and Redis is the truth).
+            self._cache.pop(token, None)
             loaded = None
         return room_error("stale_version", "The table is busy; try again."), None
 

@@ -447,9 +447,12 @@ class Hub:
     def _once(self, token: str, kind: str, version: int, make: Callable[[], Any]) -> None:
         key = (token, kind)
         current = self._pending.get(key)
-        if current is not None:
-            if current[0] == version and not current[1].done():
+        if current is not None and not current[1].done():
+            if current[0] == version:
                 return
+            if kind != "away" and current[0] > version:
+                return  # an older version seen late (a slow read): the newer's task stands
+        if current is not None:
             current[1].cancel()
         task = self._spawn(make())
         self._pending[key] = (version, task)
