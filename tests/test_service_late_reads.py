@@ -76,7 +76,7 @@ async def _computer_turns_end(hub: Hub, token: str) -> Loaded:
     """Wait for the computer's moves under way (each starts the next) to end; the room.
     Once a move's task has ended, the hub has heard of its change (told before the end)."""
     for _ in range(TURNS):
-        pending = hub._pending.get((token, "bot"))
+        pending = hub.timers.pending.get((token, "bot"))
         if pending is None or pending[1].done():
             break
         await asyncio.wait([pending[1]])  # a task, not a sleep: it ends, made or cancelled
@@ -128,10 +128,10 @@ async def test_a_late_look_at_an_older_version_leaves_the_newer_computer_move_al
     older = await _person_moves(service, token)
     (await thinkers.asked.get()).set_result(None)  # the first computer seat moves
     gate = await thinkers.asked.get()  # the next computer seat is thinking, mid-move
-    newer = hub._pending[(token, "bot")]
+    newer = hub.timers.pending[(token, "bot")]
     assert newer[0] > older.room.version
     hub.schedule(older)  # e.g. a refresh that read the room before the first computer's move
-    assert hub._pending[(token, "bot")] == newer
+    assert hub.timers.pending[(token, "bot")] == newer
     assert not newer[1].done(), "the move under way was cancelled"
     thinkers.holding = False
     gate.set_result(None)
