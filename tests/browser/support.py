@@ -196,6 +196,19 @@ def wait_actionable(page: Page, at_least: int = 0) -> None:
     )
 
 
+def wait_my_turn(page: Page, hands: int = 5) -> None:
+    """Until this page is to act in a hand under way (nothing moves then): a hand the
+    computers end before it (at 101 a seat skipped all along may never act) is left with
+    Next hand, at most `hands` times."""
+    table = page.get_by_test_id("table")
+    for _ in range(hands):
+        wait_actionable(page)
+        if table.get_attribute("data-turn") == "me":
+            return
+        page.get_by_test_id("new-round").click()
+    raise AssertionError(f"not this page's turn in {hands} hands")
+
+
 # ---- acting with the mouse ---------------------------------------------------------------
 
 

@@ -48,6 +48,7 @@ from tests.browser.support import (
     token_of,
     version,
     wait_actionable,
+    wait_my_turn,
     wait_settled,
     wait_table,
 )
@@ -412,6 +413,7 @@ def test_the_host_finishes_a_game_of_101(device: Device) -> None:
     page.get_by_test_id("create-computer").click()
     wait_table(page)
     expect(page.get_by_test_id("opponent")).to_have_count(2)
+    wait_my_turn(page)  # the round under way, and nothing moves until the person does
     page.get_by_test_id("menu").click()
     page.get_by_test_id("menu-finish").click()
     expect(page.get_by_test_id("finish-box")).to_contain_text("not scored")

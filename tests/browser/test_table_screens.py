@@ -45,6 +45,7 @@ from tests.browser.support import (
     token_of,
     version,
     wait_actionable,
+    wait_my_turn,
     wait_settled,
     wait_table,
 )
@@ -470,7 +471,7 @@ def test_101s_multiplier_has_a_label_and_sits_by_the_bank(
     page.get_by_test_id("computer-friends").select_option("1")
     page.get_by_test_id("create-computer").click()
     wait_table(page)
-    wait_actionable(page)
+    wait_my_turn(page)  # a hand under way: a hand over covers the centre with its results
     label = page.get_by_test_id("multiplier-label")
     expect(label).to_be_visible()
     expect(label).to_have_text("points")
