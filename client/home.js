@@ -209,6 +209,7 @@ export function homePage() {
     drawFriends();
     drawLocalPlayers();
     drawOnlineSeats();
+    sayOptions();
   }).catch(() => {});
   const botButton = h("button", {
     type: "button",
@@ -257,6 +258,7 @@ export function homePage() {
       drawFriends();
     }
     for (const line of houseLines) line.refresh();
+    sayOptions();
   };
   document.addEventListener("eights:settings", follow);
 
@@ -265,11 +267,12 @@ export function homePage() {
       h("div", { class: "hero-cards", "aria-hidden": "true" },
         faceCard("8S", { extraClass: "h1c" }), faceCard("8H", { extraClass: "h2c" }), faceCard("8D", { extraClass: "h3c" })),
       h("h1", {}, "Eights"),
-      h("p", { class: "tagline", testid: "tagline" }, "A private card table for two to seven players, on a device each or one shared. Each of you sees only your own hand; one wild card can change the plan.")),
+      h("p", { class: "tagline", testid: "tagline" }, "A private card table for two to seven players, on a device each or one shared.",
+        h("span", { class: "tagline-more" }, " Each of you sees only your own hand; one wild card can change the plan."))),
     h("div", { class: "name-field" },
       h("label", { for: "my-name" }, "Your name"), nameInput),
     h("div", { class: "modes" },
-      modeCard("Play with a friend", "A device each, one private hand each. Send the invitation link; each friend who opens it takes the next free seat.", [
+      modeCard("Play with a friend", "A device each: send them the link.", [
         field("Table", onlineVariant),
         variantAbout("online", onlineVariant),
         onlineSeats,
@@ -278,23 +281,32 @@ export function homePage() {
         h("label", { class: "check-field" }, onlinePublic,
           h("span", {}, "Public table", h("span", { class: "muted small" }, " · listed in Open tables; anyone may watch"))),
         houseLines[0].element,
-      ], onlineButton, "online",
-      h("p", { class: "mode-more" }, "Or join someone’s public table, or watch a game: ",
-        h("a", { href: "/lobby", "data-link": "", testid: "lobby-link" }, "Open tables"))),
-      modeCard("Pass and play on this device", "Share one phone or computer. The table hides each hand until its player taps Reveal.", [
+      ], onlineButton, "online", () => [
+        variantTitle(onlineVariant.value),
+        plural(Number(onlinePlayers.value) || 2, "player"),
+        Number(onlineBots.value) ? `computer ${plural(Number(onlineBots.value), "seat")}` : "",
+        onlinePublic.checked ? "public" : "",
+      ].filter(Boolean).join(" · ")),
+      modeCard("Pass and play on this device", "One device, passed round, hands hidden.", [
         field("Table", localVariant),
         variantAbout("local", localVariant),
         h("label", { class: "field" }, h("span", {}, "Players"), localPlayers),
         localNames,
         houseLines[1].element,
-      ], localButton, "local"),
-      modeCard("Play the computer", "Nutmeg and friends sit down with you. They see only their own cards, as you do.", [
+      ], localButton, "local", () => `${variantTitle(localVariant.value)} · ${plural(Number(localPlayers.value) || 2, "player")}`),
+      modeCard("Play the computer", "Nutmeg and friends sit down with you.", [
         field("Table", botVariant),
         variantAbout("computer", botVariant),
         field("Level", level),
         friendsField,
         houseLines[2].element,
-      ], botButton, "computer")),
+      ], botButton, "computer", () => [
+        variantTitle(botVariant.value),
+        level.selectedOptions[0]?.textContent || "",
+        friendsField.hidden ? "" : plural(Number(friends.value) || 1, "computer player"),
+      ].filter(Boolean).join(" · "))),
+    h("p", { class: "mode-more" }, "Or join a public table, or watch a game: ",
+      h("a", { href: "/lobby", "data-link": "", testid: "lobby-link" }, "Open tables")),
     savedList(),
     h("footer", { class: "home-foot" },
       h("nav", { "aria-label": "More" },
@@ -306,6 +318,15 @@ export function homePage() {
         h("a", { href: "/verify", "data-link": "", testid: "verify-nav" }, "Verify a game"),
         h("span", { class: "sep" }, " | "),
         h("button", { type: "button", class: "linkish", testid: "open-settings", onclick: () => openSettings() }, "Settings & statistics"))));
+}
+
+/** Each card's "Options" line says the options anew (they changed other than by a field). */
+function sayOptions() {
+  for (const el of document.querySelectorAll(".mode-options")) el.dispatchEvent(new Event("eights:options"));
+}
+
+function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
 function range(a, b) {
@@ -364,12 +385,26 @@ function field(label, control) {
   return h("label", { class: "field" }, h("span", {}, label), control);
 }
 
-function modeCard(title, text, fields, button, kind, more = null) {
+/** Wide enough for the three cards side by side, each with its options open. */
+const WIDE = "(min-width: 860px)";
+
+/** One way to play: its title, a sentence, its button (one tap plays, with the options as
+ * they stand), and its options under "Options", which say what they are set to. On a phone
+ * the options are folded, so that all three ways fit the first screen; wide, they are open. */
+function modeCard(title, text, fields, button, kind, summary, more = null) {
+  const said = h("span", { class: "options-said", testid: `options-said-${kind}` });
+  const refresh = () => { said.textContent = summary(); };
+  const options = h("details", { class: "mode-options", testid: `options-${kind}`, open: window.matchMedia?.(WIDE).matches },
+    h("summary", { testid: `options-open-${kind}` }, h("span", { class: "options-word" }, "Options"), said),
+    h("div", { class: "fields" }, fields));
+  options.addEventListener("change", refresh);
+  options.addEventListener("eights:options", refresh);
+  refresh();
   return h("section", { class: `mode-card mode-${kind}`, "aria-label": title },
     h("h2", {}, title),
     h("p", { class: "mode-text" }, text),
-    h("div", { class: "fields" }, fields),
-    button,
+    h("div", { class: "mode-go" }, button),
+    options,
     more);
 }
 

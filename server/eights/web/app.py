@@ -6,19 +6,30 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator
 
+import orjson
 from aiohttp import web
 
-from eights.rooms import SeatSigner
+from eights.rooms import SeatSigner, catalogue
 from eights.storage import EmbeddedRedis, RoomStore, connect, health_client
 
-from . import health, http, pages, sockets
-from .clientfiles import ClientFiles
+from . import health, http, pages, sockets, static
+from .clientfiles import REVALIDATE, Asset, ClientFiles
 from .config import Settings
 from .edge import edge_middleware, public_scheme
 from .guards import guards_ctx, stop_sockets
 from .health import HEALTH, Health
 from .hub import Hub
-from .keys import CLIENT, HUB, LIMITER, METRICS, METRICS_ADDRESS, REDIS, SERVICE, SETTINGS
+from .keys import (
+    CATALOGUE,
+    CLIENT,
+    HUB,
+    LIMITER,
+    METRICS,
+    METRICS_ADDRESS,
+    REDIS,
+    SERVICE,
+    SETTINGS,
+)
 from .limits import AddressLimiter
 from .metrics import Metrics, metrics_site
 from .service import TableService
@@ -36,6 +47,7 @@ def create_app(settings: Settings) -> web.Application:
     app[METRICS] = Metrics()
     app[LIMITER] = AddressLimiter(settings.http_rate, max(1, int(settings.http_rate * 2)))
     app[HEALTH] = Health()
+    app[CATALOGUE] = Asset.of(orjson.dumps(catalogue()), "application/json", REVALIDATE)
     app.on_shutdown.append(health.mark_stopping)
     app.cleanup_ctx.append(redis_ctx)
     app.cleanup_ctx.append(service_ctx)
@@ -52,8 +64,11 @@ def create_app(settings: Settings) -> web.Application:
     app.router.add_get("/ws/{token}", sockets.socket)
     folder = pages.client_dir(settings.client_dir)
     if folder.is_dir():
-        app[CLIENT] = ClientFiles.read(folder)
-        app.router.add_static("/assets", folder, append_version=False)
+        app[CLIENT] = ClientFiles.read(folder, dev=settings.client_dev)
+        if settings.client_dev:
+            app.router.add_static("/assets", folder, append_version=False)
+        else:
+            app.router.add_get("/assets/{path:.+}", static.asset)
     app.on_response_prepare.append(_security_headers)
     return app
 
@@ -131,7 +146,9 @@ async def _security_headers(request: web.Request, response: web.StreamResponse) 
     if public_scheme(request) == "https":
         headers.setdefault("Strict-Transport-Security", HSTS)
     if request.path.startswith("/assets/"):
-        headers["Cache-Control"] = "no-cache"  # no build step, so no versioned names
+        # The client's own files say how long they keep (eights.web.clientfiles); a file
+        # read from disk (client_dev) or a refusal is asked again each time.
+        headers.setdefault("Cache-Control", "no-cache")
     if not request.path.startswith("/assets/"):
         # By path, not content type: a page's 304 carries no type, and a browser takes its
         # headers in place of the cached page's.

@@ -134,6 +134,14 @@ class Settings:
         "points it at its copy)",
         env="EIGHTS_CLIENT_DIR", shown="the repository's `client/`",
     )  # fmt: skip
+    client_dev: bool = setting(
+        False, SWITCH,
+        "`1` serves the web table's files one by one as they are in the client folder, read "
+        "on each request (edit a file, reload the page); by default they are joined into one "
+        "stylesheet and one script at start-up, compressed, and cached by browsers for good "
+        "under addresses that change with their content",
+        env="EIGHTS_CLIENT_DEV",
+    )  # fmt: skip
     metrics_port: int | None = setting(
         None, WHOLE,
         "serve Prometheus metrics at `http://EIGHTS_METRICS_HOST:PORT/metrics` on a listener "

@@ -12,6 +12,7 @@ from aiohttp import web
 from eights.rooms import room_error
 
 from .address import client_address
+from .compress import compress_answer
 from .errors import Handler, error_answer, error_response
 from .guards import admit_room, shed
 from .inputs import valid_token
@@ -21,13 +22,14 @@ from .pages import gone_page
 
 @web.middleware
 async def edge_middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
-    """Every request's answer (``_answer``), its refusals counted by code."""
+    """Every request's answer (``_answer``), its refusals counted by code, compressed
+    where it is worth it (``compress_answer``)."""
     response = await _answer(request, handler)
     if response.status >= 400 and isinstance(response, web.Response):
         code = _code_of(response)
         if code is not None:
             request.app[METRICS].refused(code)
-    return response
+    return compress_answer(request, response)
 
 
 def _code_of(response: web.Response) -> str | None:

@@ -14,7 +14,6 @@ from eights.rooms import (
     Change,
     Repeat,
     RoomError,
-    catalogue,
     device_state,
     record_of,
     room_error,
@@ -25,8 +24,9 @@ from eights.rules.record import RecordError, verify_record
 from .authority import Held, Loaded
 from .errors import error_response, read_json
 from .inputs import flag, name_of, named_seat, seat_in_path, seat_of
-from .keys import HUB, METRICS, SERVICE, SETTINGS
+from .keys import CATALOGUE, HUB, METRICS, SERVICE, SETTINGS
 from .qr import qr_svg
+from .static import send
 
 routes = web.RouteTableDef()
 
@@ -400,5 +400,6 @@ async def lobby_tables(request: web.Request) -> web.Response:
 
 @routes.get("/api/variants")
 async def variants(request: web.Request) -> web.Response:
-    """The tables we deal and what a host may choose for each before the deal."""
-    return web.json_response(catalogue(), headers={"Cache-Control": "no-cache"})
+    """The tables we deal and what a host may choose for each before the deal (made and
+    compressed once, at start-up)."""
+    return await send(request, request.app[CATALOGUE])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from aiohttp import web
 
 from eights.storage import Client
-from eights.web.clientfiles import ClientFiles
+from eights.web.clientfiles import Asset, ClientFiles
 from eights.web.config import Settings
 from eights.web.descriptors import DescriptorGate
 from eights.web.hub import Hub
@@ -19,6 +19,8 @@ from eights.web.shedding import InFlight
 SETTINGS = web.AppKey("settings", Settings)
 CLIENT = web.AppKey("client", ClientFiles)
 """The static client's files and version (for the service worker), read at start-up."""
+CATALOGUE = web.AppKey("catalogue", Asset)
+"""The tables we deal and their options (/api/variants), encoded once at start-up."""
 REDIS: web.AppKey[Client] = web.AppKey("redis")
 """A single Redis's client or a Redis Cluster's (``eights.storage.connect``)."""
 SERVICE = web.AppKey("service", TableService)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from aiohttp import web
 
+from . import static
 from .clientfiles import MANIFEST
 from .keys import CLIENT, SERVICE, SETTINGS
 
@@ -52,7 +53,12 @@ def gone_page(*, watch: bool = False) -> web.Response:
     return _page("This table is gone", sentence, 404, "table-gone")
 
 
-def _index(request: web.Request) -> web.StreamResponse:
+async def _index(request: web.Request) -> web.StreamResponse:
+    """The app's page: the assembled one from memory, or index.html as it is on disk
+    (``client_dev``)."""
+    client = request.app.get(CLIENT)
+    if client is not None and client.page is not None and not client.dev:
+        return await static.send(request, client.page)
     index = client_dir(request.app[SETTINGS].client_dir) / "index.html"
     if not index.exists():
         return _page("Eights", "The web table is not installed next to this server.", 200)
@@ -63,7 +69,7 @@ def _index(request: web.Request) -> web.StreamResponse:
 
 @routes.get("/")
 async def home(request: web.Request) -> web.StreamResponse:
-    return _index(request)
+    return await _index(request)
 
 
 @routes.get("/sw.js")
@@ -74,6 +80,8 @@ async def service_worker(request: web.Request) -> web.Response:
     client = request.app.get(CLIENT)
     if client is None or not client.worker:
         return not_found_page()
+    if client.served_worker is not None:
+        return await static.send(request, client.served_worker)
     return web.Response(
         text=client.worker,
         content_type="text/javascript",
@@ -84,6 +92,9 @@ async def service_worker(request: web.Request) -> web.Response:
 @routes.get("/manifest.webmanifest")
 async def manifest(request: web.Request) -> web.StreamResponse:
     """The web app manifest: the table installed to a home screen."""
+    client = request.app.get(CLIENT)
+    if client is not None and client.manifest is not None and not client.dev:
+        return await static.send(request, client.manifest)
     path = client_dir(request.app[SETTINGS].client_dir) / MANIFEST
     if not path.is_file():
         return not_found_page()
@@ -95,13 +106,13 @@ async def manifest(request: web.Request) -> web.StreamResponse:
 
 @routes.get("/verify")
 async def verify_page(request: web.Request) -> web.StreamResponse:
-    return _index(request)
+    return await _index(request)
 
 
 @routes.get("/lobby")
 async def lobby_page(request: web.Request) -> web.StreamResponse:
     """The open tables: public tables waiting for players, and games to watch."""
-    return _index(request)
+    return await _index(request)
 
 
 @routes.get("/watch/{token}")
@@ -112,7 +123,7 @@ async def watch_page(request: web.Request) -> web.StreamResponse:
 
 @routes.get("/rules/{variant}")
 async def rules_page(request: web.Request) -> web.StreamResponse:
-    return _index(request)
+    return await _index(request)
 
 
 @routes.get("/t/{token}")
@@ -126,4 +137,4 @@ async def _table_page(request: web.Request) -> web.StreamResponse:
     version = await request.app[SERVICE].store.version(request.match_info["token"])
     if version is None:
         return gone_page(watch=request.path.startswith("/watch/"))
-    return _index(request)
+    return await _index(request)
