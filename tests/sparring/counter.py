@@ -44,13 +44,19 @@ W: Mapping[str, float] = {
     "follow": 0.35,  # each card of the new suit kept (up to three)
     "wild": 2.5,  # spending a wild card while something else fits
     "shed": 1.0,  # points laid when somebody is close to going out, per 10 points
+    "wild_near": 0.4,  # the share of that when somebody is about to go out, or this hand
+    "wild_hint": 0.5,  # how much a wild card laid says about a void
     "voluntary": 0.6,  # how much a voluntary draw says about a void
     "keep": -1.0,  # keeping a drawn card instead of playing it
+    "urgency": 3.0,  # how much more the next seat's being stuck counts, over its cards
+    "follow_cap": 3.0,  # the most cards of the new suit counted
+    "most_draws": 6.0,  # the most cards a stuck seat is counted to draw
 }
 
 Void = dict[str, int]
-"""Per seat: ``"s0".."s3"`` (a suit), ``"r0".."r12"`` (a rank), ``"w"`` (the wild rank):
-cards it took in since it showed it had none of them."""
+"""Per seat: ``"s0".."s3"`` (a suit), ``"r0".."r12"`` (a rank), ``"w"`` (the wild rank),
+``"c0".."c51"`` (one card, shuffled back into the stock): cards it took in since it showed
+(or the log showed) it had none of them."""
 
 
 class Reader:
@@ -107,6 +113,8 @@ class Reader:
         top: int | None = pile[-1] if pile else None
         named: int | None = None
         drawing: int | None = None
+        pending = False
+        table: list[int] = []  # the pile as the log built it
         for e in log:
             kind = e.get("type")
             seat = e.get("seat")
@@ -115,6 +123,12 @@ class Reader:
                 drawing = None
             if kind in ("opened", "played"):
                 cards = [parse_card(c) for c in (e.get("cards") or [e.get("card")])]
+                table = table + cards if kind == "played" else cards
+                if kind == "played" and RANK_OF[cards[0]] == self.wild and not pending:
+                    # A wild card laid: its seat most likely had nothing else that fitted.
+                    keys = [k for k in self._keys(top, named) if k != "w"]
+                    self._lacks(s, keys, W["wild_hint"])
+                pending = False
                 top = cards[-1]
                 raw = e.get("suit")
                 named = SUIT_CHARS.index(raw) if isinstance(raw, str) else None
@@ -133,22 +147,33 @@ class Reader:
                 self._took(s, 1)
             elif kind == "passed":
                 self._lacks(s, self._keys(top, named), 1.0)
+            elif kind == "pickup":
+                pending = True
             elif kind in ("took", "penalty"):
+                pending = False
                 self._took(s, int(e.get("taken", e.get("count", 0)) or 0))
+            elif kind in ("reshuffled", "bank_renewed"):
+                # The pile under its top went back into the stock: nobody holds those cards.
+                back = [f"c{c}" for c in table[:-1]]
+                for other in range(self.players):
+                    self._lacks(other, back, 1.0)
+                table = table[-1:]
+
+    def probabilities(self, seat: int) -> dict[int, float]:
+        """Per unseen card, the chance that ``seat`` holds it."""
+        held = self.counts[seat] if 0 <= seat < self.players else 0
+        if seat == self.me or held <= 0 or not self.unseen:
+            return {}
+        weights = {c: self._weight(seat, c, held) for c in self.unseen}
+        total = sum(weights.values()) or 1.0
+        return {c: min(0.95, w * held / total) for c, w in weights.items()}
 
     def chance(self, seat: int, cards: Sequence[int]) -> float:
         """The chance that ``seat`` holds at least one of ``cards`` (all unseen)."""
-        if seat == self.me or not cards:
-            return 0.0
-        held = self.counts[seat]
-        if held <= 0 or not self.unseen:
-            return 0.0
-        weights = {c: self._weight(seat, c, held) for c in self.unseen}
-        total = sum(weights.values()) or 1.0
+        probs = self.probabilities(seat)
         none = 1.0
         for c in cards:
-            q = min(0.95, weights.get(c, 0.0) * held / total)
-            none *= 1.0 - q
+            none *= 1.0 - probs.get(c, 0.0)
         return 1.0 - none
 
     def _weight(self, seat: int, card: int, held: int) -> float:
@@ -157,6 +182,7 @@ class Reader:
             return 1.0
         rank = RANK_OF[card]
         keys = ["w"] if rank == self.wild else [f"s{SUIT_OF[card]}", f"r{rank}"]
+        keys.append(f"c{card}")
         w = 1.0
         for k in keys:
             if k in void:
@@ -185,6 +211,7 @@ class Chooser:
             99
         ]
         self.closest = min(others)
+        self._probs: dict[int, dict[int, float]] = {}
 
     # -- the table -------------------------------------------------------------------------
 
@@ -244,13 +271,41 @@ class Chooser:
 
     def suit_value(self, suit: int, rank: int | None, rest: Sequence[int]) -> float:
         """What leaving ``suit`` in force (on a top of ``rank``) is worth to this hand: the
-        chance the next seat is stuck, and the cards this hand keeps to follow on with."""
+        chance the next seat is stuck and how long it would draw then, and the cards this hand
+        keeps to follow on with."""
         nxt = self.seat_after(self.me, self.t.direction or 1)
-        held = self.r.counts[nxt] if nxt != self.me else 99
-        stuck = 1.0 - self.r.chance(nxt, self.fitting(suit, rank))
-        urgency = 1.0 + 3.0 / max(1, held)
+        if nxt == self.me:
+            return 0.0
+        held = self.r.counts[nxt]
+        fit = self.fitting(suit, rank)
+        probs = self.probs(nxt)
+        stuck = 1.0
+        for c in fit:
+            stuck *= 1.0 - probs.get(c, 0.0)
+        urgency = 1.0 + W["urgency"] / max(1, held)
+        value = W["stuck"] * stuck * urgency * 0.5 * self.draws_if_stuck(len(fit), nxt)
         follow = sum(1 for c in rest if SUIT_OF[c] == suit and RANK_OF[c] != self.wild)
-        return W["stuck"] * stuck * urgency * 0.5 + W["follow"] * min(follow, 3)
+        return value + W["follow"] * min(follow, W["follow_cap"])
+
+    def probs(self, seat: int) -> dict[int, float]:
+        got = self._probs.get(seat)
+        if got is None:
+            got = self._probs[seat] = self.r.probabilities(seat)
+        return got
+
+    def draws_if_stuck(self, fitting: int, stuck: int = -1) -> float:
+        """How many cards a stuck seat draws, about, when every fitting unseen card is in the
+        stock (1 where a seat draws one card, or as it likes before a move)."""
+        if self.opts.get("draw_rule", "until_fits") != "until_fits":
+            return 1.0
+        stock = max(self.t.stock_size, 1)
+        elsewhere = sum(
+            self.r.counts[s]
+            for s in range(self.t.players)
+            if s not in (self.me, stuck) and s not in self.out
+        )
+        in_stock = fitting * stock / max(stock + elsewhere, 1)
+        return min((stock + 1) / (in_stock + 1), W["most_draws"])
 
     def score_play(self, action: Action) -> float:
         cards = action.cards
@@ -278,9 +333,9 @@ class Chooser:
         # Wild cards are kept for need.
         n_wild = sum(1 for c in cards if RANK_OF[c] == self.wild)
         if n_wild:
-            need = 0.4 if self.closest <= 1 or len(rest) <= 1 else 1.0
+            need = W["wild_near"] if self.closest <= 1 or len(rest) <= 1 else 1.0
             if self.view.drawn is not None:
-                need = 0.3
+                need = 0.1
             score -= W["wild"] * n_wild * need
         score += self.effects(action, rest)
         score += self.shed(cards)
