@@ -4,6 +4,8 @@ the first sparring bot under another name."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from eights.bots.tournament import run_tournament
@@ -15,12 +17,16 @@ from eights.rules import (
     Rules,
     SeatView,
     apply,
+    bridge_declarable,
     game_result,
     legal_actions,
     new_game,
     next_hand,
+    parse_card,
+    position_from_json,
     view_for,
 )
+from eights.rules.actions import BRIDGE
 from eights.rules.cards import RANK_OF, SUIT_OF
 from tests.sparring import counter, heuristic
 
@@ -179,3 +185,27 @@ def test_it_is_not_the_first_sparring_bot() -> None:
             pos = applied.position
     assert choices >= 100
     assert differ / choices >= 0.12, f"{differ} of {choices} choices differ"
+
+
+@pytest.mark.parametrize(("mine", "declares"), [(["KC"], True), (["QS", "AC", "KC"], False)])
+def test_a_bridge_is_declared_when_this_hand_counts_least(mine: list[str], declares: bool) -> None:
+    # 101: four tens laid in one move make a bridge; every seat then scores its own hand.
+    rules = Rules.for_variant("hundred-and-one", 2)
+    tens = ["TH", "TS", "TD", "TC"]
+    data = {
+        "hands": [[*tens, *mine], ["9C", "KD", "AD"]],
+        "pile": ["9H"],
+        "stock": ["6C", "7C", "7D"],
+        "suit": None,
+        "turn": 0,
+        "dealer": 1,
+    }
+    pos = position_from_json(data, rules)
+    applied = apply(pos, 0, Action(ActionType.PLAY, tuple(parse_card(c) for c in tens)))
+    assert isinstance(applied, Applied)
+    pos = applied.position
+    assert bridge_declarable(pos, 0)
+    other = Action(ActionType.PASS)
+    view = dataclasses.replace(view_for(pos, 0), legal=(BRIDGE, other))
+    choice = counter.choose(view, view.legal)
+    assert choice == (BRIDGE if declares else other)
