@@ -54,7 +54,7 @@ async function call(method, path, { body, credentials } = {}) {
 
 export const api = {
   create: (spec) => call("POST", "/api/rooms", { body: { entropy: entropy(), ...spec } }),
-  variants: () => call("GET", "/api/variants"),
+  variants: () => call("GET", document.querySelector('meta[name="eights-catalogue"]')?.content || "/api/variants"),
   lobby: (token) => call("GET", `/api/rooms/${encodeURIComponent(token)}`),
   /** The open tables: public tables waiting for players and games to watch. */
   openTables: () => call("GET", "/api/lobby"),

@@ -287,7 +287,7 @@ export function homePage() {
         Number(onlineBots.value) ? `computer ${plural(Number(onlineBots.value), "seat")}` : "",
         onlinePublic.checked ? "public" : "",
       ].filter(Boolean).join(" · ")),
-      modeCard("Pass and play on this device", "One device, passed round, hands hidden.", [
+      modeCard("Pass and play on this device", "One device, passed round.", [
         field("Table", localVariant),
         variantAbout("local", localVariant),
         h("label", { class: "field" }, h("span", {}, "Players"), localPlayers),

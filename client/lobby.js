@@ -20,10 +20,13 @@ function pollStart() {
 }
 
 export function lobbyPage() {
-  const waiting = h("div", { class: "lobby-list", testid: "lobby-waiting" });
-  const playing = h("div", { class: "lobby-list", testid: "lobby-playing" });
+  // Until the tables arrive each list holds a line's worth of "Looking…", so that the
+  // page below them moves as little as it can when they do.
+  const waiting = h("div", { class: "lobby-list", testid: "lobby-waiting" }, h("p", { class: "lobby-empty muted" }, "Looking for tables…"));
+  const playing = h("div", { class: "lobby-list", testid: "lobby-playing" }, h("p", { class: "lobby-empty muted" }, "Looking for games…"));
   const when = h("span", { class: "muted small", testid: "lobby-updated" });
-  const people = h("p", { class: "lobby-people", testid: "lobby-people", hidden: true });
+  // Its line stands, empty, until the count arrives: the lists below never move down.
+  const people = h("p", { class: "lobby-people", testid: "lobby-people", "aria-hidden": "true" });
   const refresh = h("button", { type: "button", class: "btn small", testid: "lobby-refresh", onclick: () => load(true) }, "Refresh");
   const page = h("main", { class: "page lobby", testid: "lobby", dataset: { loaded: "false", polling: "on" } },
     h("p", { class: "crumbs" }, h("a", { href: "/", "data-link": "", testid: "home" }, "\u2190 Home")),
@@ -127,6 +130,7 @@ function fillPeople(box, count) {
     return;
   }
   box.hidden = false;
+  box.removeAttribute("aria-hidden");
   box.dataset.count = String(n);
   box.replaceChildren(
     h("span", { class: "lobby-people-dot", "aria-hidden": "true" }),

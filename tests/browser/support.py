@@ -53,10 +53,13 @@ def launch(playwright: Playwright, executable: str) -> Browser:
 
 
 @contextmanager
-def running_server(data_dir: Path, *, bot_delay: float = 0.05) -> Iterator[str]:
-    """``eights serve`` on 127.0.0.1 and a free port, with its own data directory; yields
-    the base URL (``http://127.0.0.1:PORT``) and stops the server (and so its embedded
-    Redis) afterwards."""
+def running_server(
+    data_dir: Path, *, bot_delay: float = 0.05, port: int = 0, env: dict[str, str] | None = None
+) -> Iterator[str]:
+    """``eights serve`` on 127.0.0.1 and ``port`` (0: a free one), with its own data
+    directory and ``env`` added to its environment; yields the base URL
+    (``http://127.0.0.1:PORT``) and stops the server (and so its embedded Redis)
+    afterwards."""
     data_dir.mkdir(parents=True, exist_ok=True)
     # Every device of a test comes from 127.0.0.1: no per-address limits (they have tests
     # of their own), or a module's tables and sockets would add up to a refusal.
@@ -66,11 +69,12 @@ def running_server(data_dir: Path, *, bot_delay: float = 0.05) -> Iterator[str]:
         EIGHTS_ROOMS_PER_HOUR="0",
         EIGHTS_ROOMS_PER_DAY="0",
         EIGHTS_SOCKETS_PER_ADDRESS="0",
+        **(env or {}),
     )
     argv = [
         sys.executable, "-m", "eights.cli.main", "serve",
         "--host", "127.0.0.1",
-        "--port", "0",
+        "--port", str(port),
         "--data-dir", str(data_dir),
         "--secret", "a browser-test secret, never a real one",
         "--bot-delay", str(bot_delay),

@@ -115,8 +115,14 @@ def test_the_worker_caches_the_static_table_and_never_the_api(device: Device) ->
     page.evaluate("() => fetch('/api/variants').then(r => r.json())")
     cached: dict[str, Any] = page.evaluate(CACHED_URLS)
     urls = set(cached["urls"])
-    assert {"/", "/assets/app.js", "/assets/base.css", "/assets/offline.html"} <= urls
-    assert {"/assets/table/session.js", "/assets/table/hand.css"} <= urls  # the parts, in a folder
+    assert {"/", "/assets/offline.html"} <= urls
+    named = page.evaluate(
+        "() => [...document.querySelectorAll('link[rel=stylesheet], script[src]')]"
+        ".map(e => new URL(e.href || e.src).pathname)"
+    )
+    assert len(named) == 2  # the one stylesheet and the one script the page names
+    assert set(named) <= urls
+    assert not {"/assets/table/session.js", "/assets/table/hand.css"} & urls  # not the sources
     assert {"/manifest.webmanifest", "/assets/icons/icon-192.png"} <= urls
     assert "/lobby" in urls  # a page fetched is kept for when the network is gone
     never = ("/api/", "/ws/", "/healthz", "/readyz", "/metrics", "/sw.js")

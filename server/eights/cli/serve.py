@@ -19,6 +19,7 @@ from eights.web.accesslog import AccessLog
 from eights.web.descriptors import raise_descriptor_limit
 from eights.web.logs import configure_logging
 from eights.web.setting import Setting, SettingError, rows
+from eights.web.static import warm_client
 
 log = logging.getLogger("eights.serve")
 
@@ -90,6 +91,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     limit = raise_descriptor_limit()
     log.info("file descriptors: %s (a reserve kept for refusing cleanly)", limit or "no limit")
     app = create_app(settings)
+    app.on_startup.append(warm_client)
     tune_collector(settings)
     try:
         return _run(app, settings)

@@ -13,7 +13,7 @@ from eights.rooms import SeatSigner, catalogue
 from eights.storage import EmbeddedRedis, RoomStore, connect, health_client
 
 from . import health, http, pages, sockets, static
-from .clientfiles import REVALIDATE, Asset, ClientFiles
+from .clientfiles import REVALIDATE, Asset, ClientFiles, catalogue_version
 from .config import Settings
 from .edge import edge_middleware, public_scheme
 from .guards import guards_ctx, stop_sockets
@@ -64,7 +64,8 @@ def create_app(settings: Settings) -> web.Application:
     app.router.add_get("/ws/{token}", sockets.socket)
     folder = pages.client_dir(settings.client_dir)
     if folder.is_dir():
-        app[CLIENT] = ClientFiles.read(folder, dev=settings.client_dev)
+        versioned = f"/api/variants?v={catalogue_version(app[CATALOGUE])}"
+        app[CLIENT] = ClientFiles.read(folder, dev=settings.client_dev, catalogue=versioned)
         if settings.client_dev:
             app.router.add_static("/assets", folder, append_version=False)
         else:

@@ -33,6 +33,11 @@ FOREVER = "public, max-age=31536000, immutable"
 """A content-hashed file: its address changes with its bytes, so it is never asked again."""
 REVALIDATE = "no-cache"
 """Everything else: kept, but asked again (a 304 when unchanged) before each use."""
+FIRST_SCREENS = ("home", "table", "lobby", "page")
+"""The kinds of page, each with its first screen in client/first/ (eights.web.pages says
+which address is which kind)."""
+FIRST_MARK = "<!-- first screen:"
+CATALOGUE_MARK = 'content="/api/variants"'
 KEPT_WHOLE = ("icons/", "offline.html", "offline.js", "icon.svg")
 """What the worker caches besides the assembled files and the page: what a page names
 outside the two assembled files (the icons) and what it shows offline."""
@@ -76,8 +81,9 @@ class ClientFiles:
     assets: Mapping[str, Asset]
     """Every file served under /assets/, by its path there (``table/hand.css``); the
     assembled ones under their hashed names (``app.1f2e….css``)."""
-    page: Asset | None
-    """index.html naming the assembled files (None when there is no index.html)."""
+    pages: Mapping[str, Asset]
+    """index.html naming the assembled files, with each kind of page's first screen
+    (``FIRST_SCREENS``) in it; empty when there is no index.html."""
     manifest: Asset | None
     served_worker: Asset | None = None
     """The worker as sent at /sw.js."""
@@ -87,7 +93,9 @@ class ClientFiles:
     dev: bool = False
 
     @classmethod
-    def read(cls, folder: Path, *, dev: bool = False) -> ClientFiles:
+    def read(cls, folder: Path, *, dev: bool = False, catalogue: str = "") -> ClientFiles:
+        """The client in ``folder``; ``catalogue`` is the address of the tables we deal
+        (/api/variants with its version), written into the page."""
         paths = sorted(
             p
             for p in folder.rglob("*")
@@ -105,7 +113,8 @@ class ClientFiles:
             for name, data in raw.items()
             if name not in (WORKER, INDEX)
         }
-        page = manifest = None
+        pages: dict[str, Asset] = {}
+        manifest = None
         sheets: list[str] = []
         modules: list[str] = []
         cached: list[str] = [name for name in raw if name not in NOT_CACHED]
@@ -122,10 +131,15 @@ class ClientFiles:
                 assets[style_name] = Asset.of(style, "text/css", FOREVER)
                 assets[script_name] = Asset.of(script, "text/javascript", FOREVER)
                 index = assembled_page(index, style_name, script_name)
+                if catalogue:
+                    index = index.replace(CATALOGUE_MARK, f'content="{catalogue}"', 1)
                 cached = [style_name, script_name] + [
                     n for n in raw if n.startswith(KEPT_WHOLE) and n not in NOT_CACHED
                 ]
-            page = Asset.of(index.encode(), "text/html", REVALIDATE)
+            for kind in FIRST_SCREENS:
+                first = "" if dev else raw.get(f"first/{kind}.html", b"").decode()
+                text = with_first_screen(index, first)
+                pages[kind] = Asset.of(text.encode(), "text/html", REVALIDATE)
         if MANIFEST in raw:
             manifest = Asset.of(raw[MANIFEST], "application/manifest+json", REVALIDATE)
         files = ("/", f"/{MANIFEST}", *(f"/assets/{n}" for n in cached))
@@ -139,7 +153,7 @@ class ClientFiles:
             files,
             worker,
             assets,
-            page,
+            pages,
             manifest,
             served,
             tuple(sheets),
@@ -166,6 +180,21 @@ def assembled_page(index: str, style_name: str, script_name: str) -> str:
             continue
         out.append(line)
     return "".join(out)
+
+
+def catalogue_version(asset: Asset) -> str:
+    """The version of a file served at a fixed address (the catalogue): its tag's digits."""
+    return asset.etag.removeprefix("W/").strip('"')
+
+
+def with_first_screen(index: str, first: str) -> str:
+    """index.html with ``first`` (a first screen, less its leading comment) in place of
+    the line that marks where it goes."""
+    lines = index.splitlines(keepends=True)
+    body = first
+    if body.lstrip().startswith("<!--"):
+        body = body.split("-->", 1)[1].lstrip("\n")
+    return "".join(body if line.lstrip().startswith(FIRST_MARK) else line for line in lines)
 
 
 def _type(name: str) -> str:

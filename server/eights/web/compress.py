@@ -89,7 +89,7 @@ def coder(coding: str) -> Callable[[bytes], bytes] | None:
         return _gzip_best
     if coding == "br":
         try:
-            import brotli  # type: ignore[import-not-found, unused-ignore]
+            import brotli
         except ImportError:
             return None
         compress: Callable[..., bytes] = brotli.compress
@@ -134,8 +134,15 @@ def gzip_fast(body: bytes) -> bytes:
 def compress_answer(request: web.Request, response: web.StreamResponse) -> web.StreamResponse:
     """An answer made for this request (not a file made once, which is compressed
     already, nor a socket or a stream) gzipped when it is compressible, at least
-    ``ANSWER_SMALLEST`` bytes, and the browser accepts gzip."""
+    ``ANSWER_SMALLEST`` bytes, the browser accepts gzip, and it holds no secret.
+
+    Never an answer to a request that carries a seat's credential or may make one (any
+    request but a GET): its answer holds the credential or the seat's hand beside text
+    another player chooses (a name), and compressing a secret next to chosen text lets
+    an observer of the sizes read it (BREACH; docs/security.md)."""
     if type(response) is not web.Response or hdrs.CONTENT_ENCODING in response.headers:
+        return response
+    if request.method != "GET" or hdrs.AUTHORIZATION in request.headers:
         return response
     body = response.body
     if not isinstance(body, bytes) or len(body) < ANSWER_SMALLEST:

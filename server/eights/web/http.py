@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any
 
 from aiohttp import web
@@ -22,6 +23,7 @@ from eights.rooms.lobby import free_seats
 from eights.rules.record import RecordError, verify_record
 
 from .authority import Held, Loaded
+from .clientfiles import FOREVER, catalogue_version
 from .errors import error_response, read_json
 from .inputs import flag, name_of, named_seat, seat_in_path, seat_of
 from .keys import CATALOGUE, HUB, METRICS, SERVICE, SETTINGS
@@ -402,4 +404,7 @@ async def lobby_tables(request: web.Request) -> web.Response:
 async def variants(request: web.Request) -> web.Response:
     """The tables we deal and what a host may choose for each before the deal (made and
     compressed once, at start-up)."""
-    return await send(request, request.app[CATALOGUE])
+    found = request.app[CATALOGUE]
+    if request.query.get("v") == catalogue_version(found):
+        return await send(request, replace(found, cache_control=FOREVER))
+    return await send(request, found)

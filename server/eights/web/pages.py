@@ -53,12 +53,12 @@ def gone_page(*, watch: bool = False) -> web.Response:
     return _page("This table is gone", sentence, 404, "table-gone")
 
 
-async def _index(request: web.Request) -> web.StreamResponse:
-    """The app's page: the assembled one from memory, or index.html as it is on disk
-    (``client_dev``)."""
+async def _index(request: web.Request, kind: str) -> web.StreamResponse:
+    """The app's page with the first screen of its ``kind`` (clientfiles.FIRST_SCREENS):
+    the assembled one from memory, or index.html as it is on disk (``client_dev``)."""
     client = request.app.get(CLIENT)
-    if client is not None and client.page is not None and not client.dev:
-        return await static.send(request, client.page)
+    if client is not None and kind in client.pages and not client.dev:
+        return await static.send(request, client.pages[kind])
     index = client_dir(request.app[SETTINGS].client_dir) / "index.html"
     if not index.exists():
         return _page("Eights", "The web table is not installed next to this server.", 200)
@@ -69,7 +69,7 @@ async def _index(request: web.Request) -> web.StreamResponse:
 
 @routes.get("/")
 async def home(request: web.Request) -> web.StreamResponse:
-    return await _index(request)
+    return await _index(request, "home")
 
 
 @routes.get("/sw.js")
@@ -106,13 +106,13 @@ async def manifest(request: web.Request) -> web.StreamResponse:
 
 @routes.get("/verify")
 async def verify_page(request: web.Request) -> web.StreamResponse:
-    return await _index(request)
+    return await _index(request, "page")
 
 
 @routes.get("/lobby")
 async def lobby_page(request: web.Request) -> web.StreamResponse:
     """The open tables: public tables waiting for players, and games to watch."""
-    return await _index(request)
+    return await _index(request, "lobby")
 
 
 @routes.get("/watch/{token}")
@@ -123,7 +123,7 @@ async def watch_page(request: web.Request) -> web.StreamResponse:
 
 @routes.get("/rules/{variant}")
 async def rules_page(request: web.Request) -> web.StreamResponse:
-    return await _index(request)
+    return await _index(request, "page")
 
 
 @routes.get("/t/{token}")
@@ -137,4 +137,4 @@ async def _table_page(request: web.Request) -> web.StreamResponse:
     version = await request.app[SERVICE].store.version(request.match_info["token"])
     if version is None:
         return gone_page(watch=request.path.startswith("/watch/"))
-    return await _index(request)
+    return await _index(request, "table")

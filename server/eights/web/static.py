@@ -4,10 +4,17 @@ for (the assembled, content-hashed files for good; everything else revalidated).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
+
 from aiohttp import hdrs, web
 
-from .clientfiles import Asset
-from .keys import CLIENT
+from .clientfiles import FOREVER, Asset
+from .compress import CODINGS
+from .keys import CATALOGUE, CLIENT
+
+log = logging.getLogger("eights.web")
 
 
 async def send(request: web.Request, asset: Asset, *, status: int = 200) -> web.Response:
@@ -43,3 +50,35 @@ async def asset(request: web.Request) -> web.StreamResponse:
     if found is None:
         raise web.HTTPNotFound(text="There is no file at this address.")
     return await send(request, found)
+
+
+async def warm_client(app: web.Application) -> None:
+    """At start-up, in the background: every encoding of the pages and the files they name
+    made before the first phone asks (brotli's best takes about half a second for the
+    script, in a thread), so that nobody waits for it."""
+    client = app.get(CLIENT)
+    if client is None or client.dev:
+        return
+    wanted = [*client.pages.values(), app[CATALOGUE]]
+    wanted += [a for a in client.assets.values() if a.cache_control == FOREVER]
+
+    async def warm() -> None:
+        for asset in wanted:
+            for coding in CODINGS:
+                if asset.body.compressible:
+                    await asset.body.encoded(coding)
+
+    task = asyncio.create_task(warm())
+    task.add_done_callback(_warmed)
+    app.on_cleanup.append(lambda _: _cancel(task))
+
+
+def _warmed(task: asyncio.Task[None]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.warning("compressing the client at start-up failed: %r", task.exception())
+
+
+async def _cancel(task: asyncio.Task[None]) -> None:
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
