@@ -35,6 +35,7 @@ from tests.browser.support import (
     settle,
     table,
     take_seat,
+    unfold,
     version,
     wait_actionable,
     wait_settled,
@@ -147,6 +148,7 @@ Save = Callable[[Page, str], None]
 def _home_and_settings(device: Callable[[], BrowserContext], save: Save) -> None:
     page = device().new_page()
     page.goto("/")
+    unfold(page)
     expect(page.get_by_test_id("home")).to_be_visible()
     save(page, "home")
     page.get_by_test_id("open-settings").click()
@@ -165,6 +167,7 @@ def _home_and_settings(device: Callable[[], BrowserContext], save: Save) -> None
 def _with_a_friend(device: Callable[[], BrowserContext], save: Save) -> None:
     host = device().new_page()
     host.goto("/")
+    unfold(host)
     host.get_by_test_id("create-online").click()
     expect(host.get_by_test_id("qr")).to_be_visible()
     expect(host.get_by_test_id("waiting-friend")).to_be_visible()
@@ -196,6 +199,7 @@ def _with_a_friend(device: Callable[[], BrowserContext], save: Save) -> None:
 def _pass_and_play(device: Callable[[], BrowserContext], save: Save) -> None:
     page = device().new_page()
     page.goto("/")
+    unfold(page)
     page.get_by_test_id("create-local").click()
     wait_table(page)
     expect(page.get_by_test_id("cover")).to_be_visible()
@@ -205,6 +209,7 @@ def _pass_and_play(device: Callable[[], BrowserContext], save: Save) -> None:
 def _classic_against_the_computer(device: Callable[[], BrowserContext], save: Save) -> None:
     page = device().new_page()
     page.goto("/")
+    unfold(page)
     page.get_by_test_id("computer-variant").select_option("classic")
     page.get_by_test_id("computer-friends").select_option("3")
     page.get_by_test_id("create-computer").click()
@@ -226,6 +231,7 @@ def _ember_ridge(device: Callable[[], BrowserContext], save: Save) -> None:
     """Four players: Help over the table, then the results of a hand played to its end."""
     page = device().new_page()
     page.goto("/")
+    unfold(page)
     page.get_by_test_id("computer-variant").select_option("ember-ridge")
     page.get_by_test_id("computer-friends").select_option("3")
     page.get_by_test_id("create-computer").click()
@@ -252,6 +258,7 @@ def _newfoundland(device: Callable[[], BrowserContext], save: Save) -> None:
     comes up) played until a pickup waits for the player, and a table of seven."""
     page = device().new_page()
     page.goto("/")
+    unfold(page)
     page.get_by_test_id("computer-variant").select_option("newfoundland")
     page.get_by_test_id("house-change-computer").click()
     expect(page.get_by_test_id("house-rules-panel").locator("fieldset")).to_have_count(7)
@@ -269,6 +276,7 @@ def _newfoundland(device: Callable[[], BrowserContext], save: Save) -> None:
     save(page, "newfoundland-twos")
 
     page.goto("/")
+    unfold(page)
     page.get_by_test_id("computer-variant").select_option("newfoundland")
     page.get_by_test_id("computer-friends").select_option("6")
     page.get_by_test_id("create-computer").click()
@@ -287,6 +295,7 @@ def _hundred_and_one(device: Callable[[], BrowserContext], save: Save) -> None:
     until the multiplier has risen or cards of a rank can be lifted together."""
     page = device().new_page()
     page.goto("/")
+    unfold(page)
     page.get_by_test_id("computer-variant").select_option("hundred-and-one")
     page.get_by_test_id("house-change-computer").click()
     expect(page.get_by_test_id("house-rules-panel").get_by_test_id("house-limit")).to_be_visible()
@@ -317,6 +326,7 @@ def _lobby_and_watching(device: Callable[[], BrowserContext], save: Save) -> Non
 
     host = device().new_page()
     host.goto("/")
+    unfold(host)
     host.get_by_test_id("my-name").fill("Ana")
     host.get_by_test_id("my-name").dispatch_event("change")
     host.get_by_test_id("online-variant").select_option("classic")
@@ -344,6 +354,7 @@ def _lobby_and_watching(device: Callable[[], BrowserContext], save: Save) -> Non
 
     other = device().new_page()
     other.goto("/")
+    unfold(other)
     other.get_by_test_id("my-name").fill("Dev")
     other.get_by_test_id("my-name").dispatch_event("change")
     other.get_by_test_id("online-variant").select_option("newfoundland")
@@ -384,6 +395,7 @@ def _a_bridge(device: Callable[[], BrowserContext], save: Save, data: Path) -> N
 
     page = device().new_page()
     page.goto("/")
+    unfold(page)
     page.get_by_test_id("computer-variant").select_option("hundred-and-one")
     page.get_by_test_id("computer-friends").select_option("1")
     page.get_by_test_id("create-computer").click()
@@ -544,6 +556,7 @@ def _friends_seats_and_closed(device: Callable[[], BrowserContext], save: Save) 
     Then Ann ends the game and Di's page shows the table closed."""
     host = device().new_page()
     host.goto("/")
+    unfold(host)
     token = host.evaluate(FRIENDS_TABLE)
     host.goto(f"/t/{token}")
     link = host.get_by_test_id("invite-link").input_value()
@@ -559,6 +572,7 @@ def _friends_seats_and_closed(device: Callable[[], BrowserContext], save: Save) 
         wait_table(page)
     watcher = device().new_page()
     watcher.goto("/")
+    unfold(watcher)
     for _ in range(2):
         watcher.evaluate(WATCH, token)
     bo = friends["Bo"]

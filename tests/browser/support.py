@@ -137,6 +137,15 @@ def _read_port(process: subprocess.Popen[bytes], fd: int, log: Path) -> int:
 # ---- reading the table ---------------------------------------------------------------------
 
 
+def unfold(page: Page) -> None:
+    """On the home page, every way to play's "Options" open, as a player taps them open on
+    a phone (they stand open on a wide screen): the fields a test sets are then shown."""
+    page.get_by_test_id("home").wait_for()
+    for options in page.locator("details.mode-options").all():
+        if options.get_attribute("open") is None:
+            options.locator("summary").click()
+
+
 def table(page: Page) -> Locator:
     return page.get_by_test_id("table")
 
@@ -356,6 +365,7 @@ def open_computer(
     else:
         assert not options, "a page given is already on its device"
     page.goto("/")
+    unfold(page)
     page.get_by_test_id("computer-variant").select_option(variant)
     choice = page.get_by_test_id("computer-friends")
     if choice.is_enabled():
@@ -378,6 +388,7 @@ def open_pair(
     B's page (seat 1) and the link."""
     a = device(**options[0]).new_page()
     a.goto("/")
+    unfold(a)
     a.get_by_test_id("create-online").click()
     invite = a.get_by_test_id("invite-link")
     expect(invite).to_be_visible()

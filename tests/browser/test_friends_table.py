@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.support import STEP_MS, Device, over, table, wait_actionable, wait_table
+from tests.browser.support import STEP_MS, Device, over, table, unfold, wait_actionable, wait_table
 from tests.browser.test_table_keys import one_move
 from tests.browser.test_table_layout import box, inside, overlap, viewport
 
@@ -39,6 +39,7 @@ def test_a_host_starts_a_table_of_four_and_the_computer_takes_the_free_seats(
 ) -> None:
     host = device(viewport=PHONE).new_page()
     host.goto("/")
+    unfold(host)
     host.get_by_test_id("online-variant").select_option("classic")
     host.get_by_test_id("online-players").select_option("4")
     host.get_by_test_id("create-online").click()
@@ -90,6 +91,7 @@ def test_seven_seats_with_a_person_and_computers_keep_every_name_whole_on_a_phon
     no plate off the screen or over another."""
     host = device(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
     host.goto("/")
+    unfold(host)
     host.get_by_test_id("online-variant").select_option("newfoundland")
     host.get_by_test_id("online-players").select_option("7")
     host.get_by_test_id("online-computers").select_option("5")

@@ -46,6 +46,7 @@ from tests.browser.support import (
     running_server,
     said,
     token_of,
+    unfold,
     version,
     wait_actionable,
     wait_my_turn,
@@ -327,6 +328,7 @@ def test_a_game_of_101_against_the_computer_to_its_end(
     context.add_init_script(LISTEN)
     page = context.new_page()
     page.goto("/")
+    unfold(page)
 
     # Two to six at 101: one to five computer friends, two to six at one device.
     page.get_by_test_id("computer-variant").select_option(VARIANT)
@@ -408,6 +410,7 @@ def test_a_game_of_101_against_the_computer_to_its_end(
 def test_the_host_finishes_a_game_of_101(device: Device) -> None:
     page = device(**DESKTOP).new_page()
     page.goto("/")
+    unfold(page)
     page.get_by_test_id("computer-variant").select_option(VARIANT)
     page.get_by_test_id("computer-friends").select_option("2")
     page.get_by_test_id("create-computer").click()
@@ -475,6 +478,7 @@ def test_101_on_a_phone_fits_without_overlap(device: Device, friends: str) -> No
     the prompt's buttons and the tools inside the screen's width and clear of each other."""
     page = device(**PHONE).new_page()
     page.goto("/")
+    unfold(page)
     page.get_by_test_id("computer-variant").select_option(VARIANT)
     page.get_by_test_id("computer-friends").select_option(friends)
     page.get_by_test_id("create-computer").click()

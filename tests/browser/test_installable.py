@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import Page, Playwright, expect
 
-from tests.browser.support import CHROMIUM_ARGS, STEP_MS, Device, wait_table
+from tests.browser.support import CHROMIUM_ARGS, STEP_MS, Device, unfold, wait_table
 
 READ_MANIFEST = """async () => {
     const link = document.querySelector('link[rel=manifest]');
@@ -51,6 +51,7 @@ def controlled(page: Page) -> None:
     """Open the home page until the service worker controls it: it installs on the first
     visit (caching the static table), and controls the page once active."""
     page.goto("/")
+    unfold(page)
     page.wait_for_function(
         "async () => Boolean(await navigator.serviceWorker.ready)", timeout=STEP_MS
     )
@@ -61,6 +62,7 @@ def controlled(page: Page) -> None:
 def test_the_manifest_names_the_table_and_its_icons_load_at_their_sizes(device: Device) -> None:
     page = device(service_workers="allow").new_page()
     page.goto("/")
+    unfold(page)
     read: dict[str, Any] = page.evaluate(READ_MANIFEST)
     assert read["type"].startswith("application/manifest+json")
     manifest = read["manifest"]

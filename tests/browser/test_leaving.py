@@ -21,6 +21,7 @@ from tests.browser.support import (
     table,
     take_seat,
     token_of,
+    unfold,
     wait_table,
 )
 from tests.browser.test_table_keys import one_move
@@ -52,6 +53,7 @@ def classic_for_three(device: Device, name: str | None = None) -> tuple[Page, st
     kept for the computer, and its invitation link."""
     host = listening(device)
     host.goto("/")
+    unfold(host)
     if name is not None:
         host.get_by_test_id("my-name").fill(name)
     host.get_by_test_id("online-variant").select_option("classic")
@@ -243,6 +245,7 @@ PUBLIC_TABLE = """async () => {
 def test_the_host_of_a_public_table_sees_who_watches_and_may_stop_them(device: Device) -> None:
     host = device(viewport=PHONE).new_page()
     host.goto("/")
+    unfold(host)
     token = host.evaluate(PUBLIC_TABLE)
     host.goto(f"/t/{token}")
     host.get_by_test_id("start-now").click()
@@ -251,6 +254,7 @@ def test_the_host_of_a_public_table_sees_who_watches_and_may_stop_them(device: D
 
     watcher = device().new_page()
     watcher.goto("/")
+    unfold(watcher)
     assert watcher.evaluate(WATCH, token) is True
     expect(host.get_by_test_id("spectators")).to_have_text("1 watching")
 
@@ -322,6 +326,7 @@ def test_a_friend_away_past_the_limit_is_played_by_the_computer_until_back(
 ) -> None:
     host = listening(device)
     host.goto("/")
+    unfold(host)
     token = host.evaluate(AWAY_TABLE)
     host.goto(f"/t/{token}")
     link = host.get_by_test_id("invite-link").input_value()

@@ -23,6 +23,7 @@ from tests.browser.support import (
     table,
     take_seat,
     token_of,
+    unfold,
     version,
     wait_actionable,
     wait_table,
@@ -124,6 +125,7 @@ def assert_read_only(watcher: Page) -> None:
 def test_a_public_table_is_found_in_the_lobby_joined_from_it_and_watched(device: Device) -> None:
     host = device(viewport=PHONE).new_page()
     host.goto("/")
+    unfold(host)
     host.get_by_test_id("online-variant").select_option("classic")
     host.get_by_test_id("online-players").select_option("4")
     host.get_by_test_id("online-computers").select_option("1")
@@ -154,6 +156,7 @@ def test_a_public_table_is_found_in_the_lobby_joined_from_it_and_watched(device:
     for name in ("Bo", "Cy"):
         guest = device(viewport=PHONE).new_page()
         guest.goto("/")
+        unfold(guest)
         guest.get_by_test_id("lobby-link").click()
         expect(guest).to_have_url(re.compile(r"/lobby$"))
         find_in_lobby(guest, token, "lobby-join")
@@ -241,6 +244,7 @@ def test_a_public_table_is_found_in_the_lobby_joined_from_it_and_watched(device:
 def test_a_private_table_cannot_be_watched_and_the_page_says_so(device: Device) -> None:
     host = device().new_page()
     host.goto("/")
+    unfold(host)
     spec = created_spec(host)
     assert spec["public"] is False
     assert spec["away_limit"] is None  # the default at two seats: wait for them

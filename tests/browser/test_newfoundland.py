@@ -56,6 +56,7 @@ from tests.browser.support import (
     said,
     table,
     token_of,
+    unfold,
     version,
     wait_actionable,
     wait_settled,
@@ -272,6 +273,7 @@ def test_a_newfoundland_game_against_three_computers_to_its_end(
     context.add_init_script(LISTEN)
     page = context.new_page()
     page.goto("/")
+    unfold(page)
 
     # A new table comes up on four seats: three computer friends, one to six offered.
     page.get_by_test_id("computer-variant").select_option("newfoundland")

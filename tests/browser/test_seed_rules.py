@@ -9,7 +9,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.support import LISTEN, STEP_MS, Device, said, wait_table
+from tests.browser.support import LISTEN, STEP_MS, Device, said, unfold, wait_table
 from tests.browser.test_table_server import server_state
 
 TRIES = 200
@@ -44,6 +44,7 @@ FIND = """async ([spec, want, tries]) => {
 def open_found(page: Page, spec: dict[str, Any], want: str) -> dict[str, Any]:
     """A table of ``spec`` whose deal has what ``want`` names, for seat 0 to act; opened."""
     page.goto("/")
+    unfold(page)
     token = page.evaluate(FIND, [spec, want, TRIES])
     assert token, f"none of {TRIES} tables dealt {want!r}"
     page.goto(f"/t/{token}")
@@ -134,8 +135,10 @@ def test_ember_ridge_seats_nutmeg_hugo_and_mortimer_and_tables_of_friends_come_u
 ) -> None:
     page = device().new_page()
     page.goto("/")
+    unfold(page)
     page.evaluate("localStorage.removeItem('eights.settings')")
     page.goto("/")
+    unfold(page)
     page.get_by_test_id("computer-variant").select_option("ember-ridge")
     expect(page.get_by_test_id("computer-friends")).to_have_value("3")
     for variant in ("newfoundland", "ember-ridge"):
@@ -158,6 +161,7 @@ def test_ember_ridge_seats_nutmeg_hugo_and_mortimer_and_tables_of_friends_come_u
 def test_ember_ridge_puts_its_buttons_by_the_plate_and_offers_the_scoring(device: Device) -> None:
     page = device().new_page()
     page.goto("/")
+    unfold(page)
     page.get_by_test_id("computer-variant").select_option("ember-ridge")
     # Settings → House rules: the scoring, the text's own or every hand against its holder.
     page.get_by_test_id("house-change-computer").click()

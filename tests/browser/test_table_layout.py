@@ -28,6 +28,7 @@ from tests.browser.support import (
     settle,
     table,
     take_seat,
+    unfold,
     version,
     wait_actionable,
     wait_settled,
@@ -98,6 +99,7 @@ def assert_clear_of_hand_and_plates(page: Page, message: Locator) -> None:
 def computer_table(device: Device, variant: str, friends: int, size: dict[str, object]) -> Page:
     page = device(**size).new_page()
     page.goto("/")
+    unfold(page)
     page.get_by_test_id("computer-variant").select_option(variant)
     if friends > 1:
         page.get_by_test_id("computer-friends").select_option(str(friends))
@@ -214,6 +216,7 @@ def test_after_reveal_a_focused_cards_reason_does_not_cover_the_instruction(
 ) -> None:
     page = device(**PHONE).new_page()
     page.goto("/")
+    unfold(page)
     page.get_by_test_id("create-local").click()
     wait_table(page)
     for _ in range(8):  # a few turns, until a revealed hand holds a card that cannot go
@@ -573,6 +576,7 @@ def test_the_turn_timer_keeps_off_the_plates_and_names_on_a_phone(device: Device
     turn line, covers no other plate, no name, and stays on the screen."""
     ann = device(**SIZES["320x568"]).new_page()
     ann.goto("/")
+    unfold(ann)
     ann.get_by_test_id("online-variant").select_option("classic")
     ann.get_by_test_id("online-players").select_option("4")
     ann.get_by_test_id("online-computers").select_option("2")

@@ -43,6 +43,7 @@ from tests.browser.support import (
     running_server,
     take_seat,
     token_of,
+    unfold,
     version,
     wait_actionable,
     wait_my_turn,
@@ -186,6 +187,7 @@ def test_a_guest_waiting_at_a_table_of_four_sees_the_seats_and_who_may_start(
 ) -> None:
     host = device(**PHONE).new_page()
     host.goto("/")
+    unfold(host)
     host.get_by_test_id("my-name").fill("Ann")
     host.get_by_test_id("my-name").dispatch_event("change")
     host.get_by_test_id("online-variant").select_option("classic")
@@ -257,6 +259,7 @@ def test_101_results_say_each_sum_in_words(device: Device) -> None:
     total sent back to 0 on the limit or its half, a total over the limit."""
     page = device(**DESKTOP).new_page()
     page.goto("/")
+    unfold(page)
     expect(page.get_by_test_id("home")).to_be_visible()
     words: dict[str, dict[str, str]] = page.evaluate(SCORE_WORDS)
     assert words["times"] == {
@@ -398,6 +401,7 @@ def test_a_player_over_the_limit_at_101_is_told_and_may_watch_on_or_start_anew(
 ) -> None:
     page = device(**DESKTOP).new_page()
     page.goto("/")
+    unfold(page)
     page.get_by_test_id("computer-variant").select_option("hundred-and-one")
     page.get_by_test_id("computer-friends").select_option("3")
     page.get_by_test_id("create-computer").click()
@@ -467,6 +471,7 @@ def test_101s_multiplier_has_a_label_and_sits_by_the_bank(
 ) -> None:
     page = device(**size).new_page()
     page.goto("/")
+    unfold(page)
     page.get_by_test_id("computer-variant").select_option("hundred-and-one")
     page.get_by_test_id("computer-friends").select_option("1")
     page.get_by_test_id("create-computer").click()
@@ -530,6 +535,7 @@ def test_each_rules_page_says_only_what_its_table_does(device: Device) -> None:
 
     # The table's Help says the same as its Rules page.
     page.goto("/")
+    unfold(page)
     page.get_by_test_id("computer-variant").select_option("duo")
     page.get_by_test_id("create-computer").click()
     wait_table(page)
@@ -555,6 +561,7 @@ def test_a_watch_link_to_no_table_is_a_page_not_json(device: Device) -> None:
 
     # Within the page (a link followed without a reload): the page says so too, at once.
     page.goto("/")
+    unfold(page)
     expect(page.get_by_test_id("home")).to_be_visible()
     for token in ("abc", "B" * 22):
         page.evaluate(
@@ -586,6 +593,7 @@ def test_newfoundlands_empty_stock_says_a_draw_turns_the_pile(
 ) -> None:
     page = device(**DESKTOP).new_page()
     page.goto("/")
+    unfold(page)
     page.get_by_test_id("computer-variant").select_option("newfoundland")
     page.get_by_test_id("computer-friends").select_option("6")
     page.get_by_test_id("create-computer").click()
@@ -635,6 +643,7 @@ def test_newfoundlands_empty_stock_says_a_draw_turns_the_pile(
 def test_duo_says_the_round_is_over_and_the_home_page_seats_up_to_seven(device: Device) -> None:
     page = device(**DESKTOP).new_page()
     page.goto("/")
+    unfold(page)
     tagline = page.get_by_test_id("tagline")
     expect(tagline).to_contain_text("two to seven players")
     expect(tagline).not_to_contain_text("you two")
@@ -663,6 +672,7 @@ ABOUT = {
 def test_each_table_menu_on_the_home_page_says_what_the_table_is(device: Device) -> None:
     page = device(**PHONE).new_page()
     page.goto("/")
+    unfold(page)
     for kind in ("online", "local", "computer"):
         menu = page.get_by_test_id(f"{kind}-variant")
         about = page.get_by_test_id(f"variant-about-{kind}")

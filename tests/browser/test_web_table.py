@@ -28,6 +28,7 @@ from tests.browser.support import (
     settle,
     table,
     take_seat,
+    unfold,
     version,
     wait_actionable,
     wait_settled,
@@ -211,6 +212,7 @@ def test_pass_and_play_hides_each_hand_behind_the_cover(
     after the cover for that seat, and no other hand is ever in the page."""
     page = device().new_page()
     page.goto("/")
+    unfold(page)
     if variant != "duo":
         page.get_by_test_id("local-variant").select_option(variant)
         page.get_by_test_id("local-players").select_option(str(players))
@@ -331,6 +333,7 @@ def keyboard_move(page: Page, turn: int) -> None:
 def test_a_game_against_the_computer_with_the_keyboard_alone(device: Device) -> None:
     page = device().new_page()
     page.goto("/")
+    unfold(page)
     expect(page.get_by_test_id("computer-variant")).to_have_value("duo")
     tab_to(page, "create-computer")
     page.keyboard.press("Enter")
@@ -375,6 +378,7 @@ def test_house_rules_chosen_before_the_deal_are_dealt_and_shown_to_both_devices(
 ) -> None:
     a = device().new_page()
     a.goto("/")
+    unfold(a)
     summary = a.get_by_test_id("house-summary-online")
     expect(summary).to_have_text("as the rules say")
     choose_house_rules(a, "online", {"drawing": "one_card_keep", "empty_stock": "pass"})
@@ -414,8 +418,10 @@ def test_house_rules_chosen_before_the_deal_are_dealt_and_shown_to_both_devices(
     # Back to the rule text: the next table is dealt as written and shows no notes.
     home = device().new_page()
     home.goto("/")
+    unfold(home)
     expect(home.get_by_test_id("house-summary-online")).to_have_text("as the rules say")
     a.goto("/")
+    unfold(a)
     a.get_by_test_id("house-change-online").click()
     expect(a.get_by_test_id("house-drawing-one_card_keep")).to_be_checked()
     a.get_by_test_id("house-reset").click()
@@ -431,6 +437,7 @@ def test_house_rules_chosen_before_the_deal_are_dealt_and_shown_to_both_devices(
 def test_settings_choose_how_many_computer_friends_sit_down(device: Device) -> None:
     page = device().new_page()
     page.goto("/")
+    unfold(page)
     page.get_by_test_id("computer-variant").select_option("ember-ridge")
     page.get_by_test_id("open-settings").click()
     page.get_by_test_id("setting-friends").select_option("5")
