@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import random
 import signal
+import time
 from typing import Any
 
 import pytest
@@ -15,7 +16,7 @@ from eights.bots import search as search_module
 from eights.bots.thinking import Answer, Question, quick_answer, think
 from eights.rules import Rules, apply_in_place, legal_actions, new_game, view_for
 from eights.web.keys import METRICS, SERVICE
-from eights.web.thinkers import Thinkers
+from eights.web.thinkers import Thinkers, Worker
 from tests.rooms_helpers import choose, open_table
 
 
@@ -131,3 +132,36 @@ async def test_a_hint_is_answered_by_a_worker(
         assert answer["type"] == "hint", answer
         assert answer["action"] in state["view"]["legal"]
         assert answer["reason"]
+
+
+async def test_a_pool_slow_to_start_does_not_make_the_first_question_fall_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The workers take longer to start than a question's limit (a busy machine just after
+    start-up): the first question still gets a worker's answer, not Medium's quick one."""
+    start = Worker.start
+
+    def slow_start(worker: Worker) -> None:
+        time.sleep(1.5)  # in the executor's thread: the start, slower than the limit
+        start(worker)
+
+    monkeypatch.setattr(Worker, "start", slow_start)
+    question = _duo_question(level="easy")
+    seen: list[str] = []
+    thinkers = Thinkers(1, limit=1.0, observe=lambda q, a, how: seen.append(how))
+    try:
+        answer = await thinkers.ask(question)
+    finally:
+        await thinkers.aclose()
+    assert seen == ["worker"]
+    assert not answer.fallback
+
+
+async def test_the_server_starts_the_computers_workers_before_the_first_question(
+    aiohttp_client: Any, make_app: Any
+) -> None:
+    table = await open_table(aiohttp_client, make_app())
+    thinkers = table.app[SERVICE].thinkers
+    assert thinkers.starting  # nobody has asked anything yet
+    await thinkers.start()
+    assert len(thinkers._workers) == thinkers.size

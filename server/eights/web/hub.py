@@ -95,6 +95,7 @@ class Hub:
         await self._pubsub.subscribe(HUB_CHANNEL)
         self._spawn(self._listen())
         self._spawn(self._heartbeat())
+        self._spawn(self.service.thinkers.start())  # before the first hint or computer move
 
     def devices(self) -> list[Device]:
         return [device for devices in self.rooms.values() for device in devices]

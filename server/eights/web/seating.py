@@ -84,15 +84,19 @@ class Seating(Play):
         return await self.mutate(token, operation, optimistic=False)
 
     async def leave(
-        self, token: str, seat: int
+        self, token: str, seat: int, *, deal: bool = True
     ) -> tuple[Change | Repeat | RoomError | None, Loaded | None]:
-        """A friend leaves the table; the computer keeps their seat once it plays."""
+        """A friend leaves the table; the computer keeps their seat once it plays. Without
+        ``deal`` the next hand is not dealt here: the caller answers the friend first, then
+        calls ``deal_if_agreed`` (the deal's push would otherwise close their socket before
+        its answer)."""
 
         def operation(room: Room, position: Position | None) -> Change | RoomError:
             return seating.leave(room, position, seat, self.clock())
 
         answer = await self.mutate(token, operation, optimistic=False)
-        await self._deal_if_agreed(token, answer[1])
+        if deal:
+            await self.deal_if_agreed(token, answer[1])
         return answer
 
     async def end(
@@ -139,7 +143,7 @@ class Seating(Play):
             return seating.away(room, position, seats, here, self.clock())
 
         result, loaded = await self.mutate(token, operation, optimistic=False)
-        await self._deal_if_agreed(token, loaded)
+        await self.deal_if_agreed(token, loaded)
         return result if isinstance(result, Change) else None
 
     async def back(self, token: str, seats: list[int]) -> Change | None:
@@ -156,7 +160,7 @@ class Seating(Play):
         result, _ = await self.mutate(token, operation, optimistic=False)
         return result if isinstance(result, Change) else None
 
-    async def _deal_if_agreed(self, token: str, loaded: Loaded | None) -> None:
+    async def deal_if_agreed(self, token: str, loaded: Loaded | None) -> None:
         """After a seat went to the computer at a hand's end: when every person left has
         agreed already, the next hand is dealt now (nobody else would ask for it)."""
         if loaded is None or loaded.position is None or loaded.position.outcome is None:

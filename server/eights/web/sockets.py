@@ -19,6 +19,7 @@ from eights.rules import view_for
 from eights.storage import STORAGE_ERRORS
 
 from .address import client_address
+from .authority import Loaded
 from .device import CLOSE_SECONDS, CLOSE_UNAUTHORISED, Device, OutboxLimits
 from .errors import error_response, storage_error
 from .hub import CLOSE_NO_SPECTATORS, CLOSE_RESTART, Hub
@@ -305,6 +306,7 @@ async def _handle(device: Device, data: dict[str, Any], service: TableService, h
     request_id = message_id(data)
     began = time.perf_counter()
     result: Change | Repeat | RoomError | None
+    loaded: Loaded | None = None
     if kind == "ping":
         device.send({"type": "pong"})
         return
@@ -348,7 +350,7 @@ async def _handle(device: Device, data: dict[str, Any], service: TableService, h
     elif kind == "start":
         result, _ = await service.start(token, device.seats[0])
     elif kind == "leave":
-        result, _ = await service.leave(token, device.seats[0])
+        result, loaded = await service.leave(token, device.seats[0], deal=False)
     elif kind == "end":
         result, _ = await service.end(token, device.seats[0])
     elif kind == "spectators":
@@ -380,6 +382,8 @@ async def _handle(device: Device, data: dict[str, Any], service: TableService, h
     if kind == "act" and isinstance(result, Change) and device.metrics is not None:
         device.metrics.moves.inc()
         device.metrics.move_seconds.observe(time.perf_counter() - began)
+    if kind == "leave":  # the answer first (docs/protocol.md), then the next hand if due
+        await service.deal_if_agreed(token, loaded)
     if isinstance(result, Change):
         await hub.after_change(token)
     elif isinstance(result, Repeat):

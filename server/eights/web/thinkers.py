@@ -7,7 +7,8 @@ from a pipe and writing answers back, one at a time. A question waits for an idl
 then for its answer, within ``limit`` seconds in all; past it the worker (if it was
 thinking) is stopped and replaced, and the table gets Medium's quick choice instead
 (``quick_answer``), counted and logged. A worker that dies is replaced and the question
-asked again (twice at most). Workers start on the first question.
+asked again (twice at most). Workers start before the server serves (``start``), or on
+the first question; the time limit counts from when they have started.
 """
 
 from __future__ import annotations
@@ -114,17 +115,34 @@ class Thinkers:
         self._context = multiprocessing.get_context("forkserver")
         self._context.set_forkserver_preload(["eights.web.thinkers"])
         self._idle: asyncio.Queue[Worker] | None = None
+        self._starting: asyncio.Future[None] | None = None
         self._workers: set[Worker] = set()
         self._closed = False
         self._replacing: set[asyncio.Future[None]] = set()
         self.restarts = 0
         """Workers replaced after they died or ran over the limit."""
 
+    @property
+    def starting(self) -> bool:
+        """Whether the workers were started, or are being started."""
+        return self._starting is not None
+
+    async def start(self) -> None:
+        """Start every worker (the app does so before it serves; ``ask`` waits for it
+        otherwise): a pool still starting never makes a question fall back."""
+        if self._starting is None:
+            self._starting = asyncio.ensure_future(self._start())
+        await asyncio.shield(self._starting)
+
+    async def _start(self) -> None:
+        idle: asyncio.Queue[Worker] = asyncio.Queue()
+        for _ in range(self.size):
+            idle.put_nowait(await self._new_worker())
+        self._idle = idle
+
     async def _started(self) -> asyncio.Queue[Worker]:
-        if self._idle is None:
-            self._idle = asyncio.Queue()
-            for _ in range(self.size):
-                self._idle.put_nowait(await self._new_worker())
+        await self.start()
+        assert self._idle is not None
         return self._idle
 
     async def _new_worker(self) -> Worker:
@@ -172,8 +190,8 @@ class Thinkers:
         """The computer's answer to ``question``, within ``limit`` seconds; Medium's quick
         choice when no worker answered in time."""
         loop = asyncio.get_running_loop()
+        idle = await self._started()  # the pool's start is not the question's time
         deadline = loop.time() + self.limit
-        idle = await self._started()
         for _ in range(ATTEMPTS):
             try:
                 worker = await asyncio.wait_for(idle.get(), max(0.0, deadline - loop.time()))
@@ -219,8 +237,11 @@ class Thinkers:
         return answer
 
     async def aclose(self) -> None:
-        """Stop every worker."""
+        """Stop every worker (once those being started have started)."""
         self._closed = True
+        if self._starting is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.shield(self._starting)
         workers, self._workers = list(self._workers), set()
         loop = asyncio.get_running_loop()
         for worker in workers:
