@@ -25,6 +25,22 @@ RETRY_AFTER_SECONDS = 1
 """What a 503 asks a client to wait before trying again."""
 
 
+CLIENT_GONE = 499
+"""The status the access log shows for a request whose device hung up before its answer
+(nginx's "client closed request"): nothing is sent, nothing is wrong here."""
+
+
+def client_gone(request: web.Request, exc: BaseException) -> bool:
+    """A write to the device failed because its own connection dropped (it went offline,
+    reloaded, or gave up this socket for another). ``STORAGE_ERRORS`` holds the builtin
+    ``ConnectionError`` too: without this test such a device read as Redis away (a 503 and
+    "storage unavailable" on ``GET /ws/…``). Redis's own errors are never builtin ones."""
+    if not isinstance(exc, ConnectionResetError | BrokenPipeError | ConnectionAbortedError):
+        return False
+    transport = request.transport
+    return transport is None or transport.is_closing()
+
+
 def storage_error(exc: BaseException) -> RoomError:
     """The refusal for one of ``STORAGE_ERRORS``: ``busy`` when every pooled connection
     stayed in use for the whole wait, else ``unavailable``."""
@@ -94,6 +110,9 @@ def error_answer(request: web.Request, exc: Exception) -> web.StreamResponse | N
         return error_response(error)
     if isinstance(exc, DamagedRoom):
         return error_response(room_error("room_damaged"))  # logged once, where it was read
+    if client_gone(request, exc):
+        log.debug("the device hung up on %s %s", request.method, redact(request.path))
+        return web.Response(status=CLIENT_GONE)
     if isinstance(exc, STORAGE_ERRORS):
         # Redis is away (restarting, or every connection busy): the client tries again.
         error = storage_error(exc)

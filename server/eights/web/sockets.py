@@ -21,7 +21,7 @@ from eights.storage import STORAGE_ERRORS
 from .address import client_address
 from .authority import Loaded
 from .device import CLOSE_SECONDS, CLOSE_UNAUTHORISED, Device, OutboxLimits
-from .errors import error_response, storage_error
+from .errors import client_gone, error_response, storage_error
 from .hub import CLOSE_NO_SPECTATORS, CLOSE_RESTART, Hub
 from .inputs import flag, message_id, name_of, named_seat, parse_object, seat_of
 from .keys import DESCRIPTORS, HUB, METRICS, SERVICE, SETTINGS, SOCKETS
@@ -85,6 +85,8 @@ async def _serve(request: web.Request) -> web.WebSocketResponse:
     try:
         await _converse(request, ws)
     except STORAGE_ERRORS as exc:  # before or between messages: the device reconnects
+        if client_gone(request, exc):
+            return ws  # the device hung up (offline, reloaded): not the storage
         error = storage_error(exc)
         log.warning("storage %s on a socket", error.code)
         with contextlib.suppress(Exception):
