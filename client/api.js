@@ -171,6 +171,13 @@ export class TableSocket {
   connect() {
     if (this.stopped) return;
     this.welcomed = false;
+    if (navigator.onLine === false) {
+      // This device has no network: nothing to try until it is back ("online" connects at
+      // once), and the player is told so rather than "Reconnecting…".
+      this.handlers.status?.("offline");
+      this.retry();
+      return;
+    }
     this.handlers.status?.("connecting");
     const scheme = window.location.protocol === "https:" ? "wss" : "ws";
     const url = `${scheme}://${window.location.host}/ws/${encodeURIComponent(this.token)}`;
@@ -233,7 +240,7 @@ export class TableSocket {
         this.handlers.status?.("fatal", this.fatal || { error: why });
         return;
       }
-      this.handlers.status?.("closed");
+      this.handlers.status?.(navigator.onLine === false ? "offline" : "closed");
       this.retry();
     });
   }

@@ -16,7 +16,7 @@ export function topBar(m, on) {
     role: "status",
   }, m.connection === "fatal" ? "Disconnected"
     : m.connection === "connecting" ? "Connecting…"
-    : m.connection === "offline" ? "Offline: reconnecting when the network is back…"
+    : m.connection === "offline" ? "You're offline: reconnecting when the network is back…"
     : "Reconnecting…");
   return h("header", { class: "table-bar" },
     h("a", { class: "bar-btn", href: "/", "data-link": "", "aria-label": "Home", testid: "home" }, icon("home")),

@@ -20,9 +20,16 @@ export const clock = {
     return Math.max(0, deadline + this.deadlineOffset - Date.now());
   },
 
+  /** While this device's own connection is away the table's clock is not known here (the
+   * server may have stopped it, or moved on): it says so instead of counting to 0s. */
+  clockUnknown() {
+    return Boolean(this.connection) && this.connection !== "open";
+  },
+
   timerText() {
     const left = this.timerLeft();
     if (left === null) return "";
+    if (this.clockUnknown()) return this.connection === "offline" ? "offline" : "…";
     return `${Math.ceil(left / 1000)}s`;
   },
 
@@ -49,10 +56,12 @@ export const clock = {
     const left = this.timerLeft();
     if (left === null) return;
     const text = this.timerText();
+    const unknown = this.clockUnknown();
     for (const el of this.container.querySelectorAll("[data-testid=timer]")) {
       if (el.textContent !== text) el.textContent = text;
-      el.classList.toggle("low", left < 6000);
+      el.classList.toggle("low", !unknown && left < 6000);
     }
+    if (unknown) return;
     const secs = Math.ceil(left / 1000);
     if (this.wasMyTurn && secs <= 5 && secs > 0 && secs !== this.lastTick) {
       this.lastTick = secs;

@@ -18,6 +18,9 @@ export const connection = {
     // A socket that was open once and connects again is "reconnecting" to the player.
     if (status === "open") this.wasOpen = true;
     this.connection = status === "connecting" && this.wasOpen ? "reconnecting" : status;
+    // The device itself has no network: that is what the player is told, whatever the
+    // socket is trying meanwhile (seats.js shows the others' presence as unknown).
+    if (status !== "open" && status !== "fatal" && navigator.onLine === false) this.connection = "offline";
     if (status === "open" && this.pending?.message) {
       // A move made while the connection was away (or lost with it) goes again, under its
       // own id: the server applies it once, or answers that it has already.

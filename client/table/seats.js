@@ -119,11 +119,13 @@ export function scoreChip(view, seat) {
 
 export function timerBadge(m, seat) {
   if (!m.room.deadline) return null;
+  // This device offline (or reconnecting): the time left is not known here (clock.js).
+  const unknown = Boolean(m.connection) && m.connection !== "open" && !m.watching;
   return h("span", {
-    class: "timer",
+    class: `timer${unknown ? " unknown" : ""}`,
     testid: "timer",
-    dataset: { seat: String(seat), deadline: String(m.room.deadline) },
-    "aria-label": "Time left for this turn",
+    dataset: { seat: String(seat), deadline: String(m.room.deadline), known: unknown ? "false" : "true" },
+    "aria-label": unknown ? "Time left not known until this device is connected again" : "Time left for this turn",
   }, m.timerText || "");
 }
 
