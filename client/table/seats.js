@@ -38,8 +38,10 @@ export function opponentPlate(m, seat, place) {
   const connected = info.kind === "bot" || (!unknown && info.connected !== false);
   const name = names.name(seat);
   const bot = info.kind === "bot";
-  const note = seatNote(info, connected);
-  const status = (bot ? `computer, ${info.level || ""}`.replace(/, $/, "") : unknown ? "not known while reconnecting" : connected ? "connected" : "away")
+  // Unknown is not away: no "away" word, no away look, until this device hears again.
+  const note = seatNote(info, connected || unknown);
+  const notKnown = m.connection === "offline" ? "not known while you're offline" : "not known while reconnecting";
+  const status = (bot ? `computer, ${info.level || ""}`.replace(/, $/, "") : unknown ? notKnown : connected ? "connected" : "away")
     + (note?.words ? `, ${note.words}` : "");
   const skipped = !view.hand_over && skippedSeat(view) === seat;
   const pickup = turn && view.pending ? view.pending.count : null;
@@ -48,7 +50,7 @@ export function opponentPlate(m, seat, place) {
   const doing = out ? ", out of the game" : pickup ? `, to pick up ${pickup}${answers}` : turn ? ", to play" : skipped ? ", skipped" : "";
   const scoreWords = showScores(view) ? `, total ${totalText(view, seat)}` : "";
   return h("div", {
-    class: `plate opponent${bot ? " bot" : ""}${turn ? " to-act" : ""}${connected ? "" : " away"}${place ? ` at-${place}` : ""}${skipped ? " skipped" : ""}${out ? " out" : ""}${note ? ` has-note note-${note.kind}` : ""}`,
+    class: `plate opponent${bot ? " bot" : ""}${turn ? " to-act" : ""}${connected || unknown ? "" : " away"}${place ? ` at-${place}` : ""}${skipped ? " skipped" : ""}${out ? " out" : ""}${note ? ` has-note note-${note.kind}` : ""}`,
     testid: "opponent",
     dataset: {
       seat: String(seat), connected: unknown ? "unknown" : connected ? "true" : "false", count: String(count), place, skipped: skipped ? "true" : "", out: out ? "true" : "",
@@ -58,7 +60,7 @@ export function opponentPlate(m, seat, place) {
     role: "group",
   },
     h("div", { class: "plate-head" },
-      h("span", { class: `dot ${unknown ? "unknown" : connected ? "on" : "off"}`, "aria-hidden": "true", title: unknown ? "Not known while reconnecting" : connected ? "Connected" : "Away" }),
+      h("span", { class: `dot ${unknown ? "unknown" : connected ? "on" : "off"}`, "aria-hidden": "true", title: unknown ? capital(notKnown) : connected ? "Connected" : "Away" }),
       h("span", { class: "plate-name" }, name),
       bot ? h("span", { class: "badge", title: "Computer player" }, "bot") : null,
       showScores(view) ? scoreChip(view, seat) : null),

@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.support import STEP_MS, Device, open_pair, wait_table
+from tests.browser.support import STEP_MS, Device, open_pair, take_seat, unfold, wait_table
 
 PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
@@ -31,11 +31,31 @@ def _try_again(page: Page) -> None:
     page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
 
 
+def open_classic_pair(device: Device, size: dict[str, Any]) -> tuple[Page, Page]:
+    """A friend's table of Classic (a turn clock by default), seats 0 and 1 taken."""
+    a = device(**size).new_page()
+    a.goto("/")
+    unfold(a)
+    a.get_by_test_id("online-variant").select_option("classic")
+    a.get_by_test_id("create-online").click()
+    link = a.get_by_test_id("invite-link")
+    expect(link).to_be_visible()
+    b = device(**size).new_page()
+    b.goto(link.input_value())
+    take_seat(b)
+    wait_table(b)
+    wait_table(a)
+    for page in (a, b):
+        expect(page.get_by_test_id("opponent")).to_have_attribute("data-connected", "true")
+    return a, b
+
+
 @SIZES
 def test_offline_says_so_and_the_friend_and_clock_are_not_known(
     device: Device, size: dict[str, Any]
 ) -> None:
-    a, b, _ = open_pair(device, (size, size))
+    a, b = open_classic_pair(device, size)
+    expect(a.get_by_test_id("timer")).to_have_text(re.compile(r"^\d+s$"))
     a.context.set_offline(True)
     line = a.get_by_test_id("connection")
     expect(line).to_have_text(OFFLINE)
@@ -43,18 +63,19 @@ def test_offline_says_so_and_the_friend_and_clock_are_not_known(
         _try_again(a)
         expect(line).to_have_text(OFFLINE)
         expect(a.get_by_test_id("opponent")).to_have_attribute("data-connected", "unknown")
-    expect(a.get_by_test_id("opponent").locator(".dot.off")).to_have_count(0)
-    timers = a.get_by_test_id("timer")
-    if timers.count():  # the table's clock (classic has one by default)
-        expect(timers.first).to_have_text("offline")
-        expect(timers.first).to_have_attribute("data-known", "false")
-        assert not [t for t in timers.all_inner_texts() if t.endswith("s")]
+    plate = a.get_by_test_id("opponent")
+    expect(plate.locator(".dot.off")).to_have_count(0)
+    expect(plate.get_by_test_id("seat-note")).to_have_count(0)  # no "away" under the name
+    expect(plate).not_to_have_class(re.compile(r"\baway\b"))
+    expect(plate).to_have_attribute("aria-label", re.compile("not known while you're offline"))
+    timer = a.get_by_test_id("timer")  # the turn clock, on one plate
+    expect(timer).to_have_text("offline")
+    expect(timer).to_have_attribute("data-known", "false")
     _shot(a, "offline-table", size)
     a.context.set_offline(False)
     expect(line).to_have_count(0, timeout=STEP_MS * 2)
     expect(a.get_by_test_id("opponent")).to_have_attribute("data-connected", "true")
-    if timers.count():
-        expect(timers.first).to_have_text(re.compile(r"^\d+s$"))
+    expect(timer).to_have_text(re.compile(r"^\d+s$"))
     expect(b.get_by_test_id("opponent")).to_have_attribute("data-connected", "true")
 
 
