@@ -83,7 +83,9 @@ async function openTable(token, id) {
   const handed = takeHandoff(path);
   const saved = savedTable(token);
   if (saved && Object.keys(saved.credentials || {}).length) {
-    session = new TableSession(main, saved, handed);
+    // Reloaded with the network gone: the table as this tab last saw it, until it connects.
+    const kept = handed.length || navigator.onLine !== false ? [] : keptStates(token);
+    session = new TableSession(main, saved, handed.length ? handed : kept);
     return;
   }
   fill(main, h("div", { class: "loading", testid: "loading" }, "Finding the table…"));
@@ -131,7 +133,31 @@ async function openTable(token, id) {
   session = new TableSession(main, entry, joined.states || []);
 }
 
+/** The states this tab last held at a table (sessionStorage: this tab only, gone with it),
+ * kept as the page goes away so that a reload without a network shows what it can. Each
+ * is this device's own view; the server's time in it is left out (it would be stale). */
+const KEPT = "eights.kept";
+
+function keepStates() {
+  const states = session instanceof TableSession ? Object.values(session.states || {}) : [];
+  try {
+    if (!states.length) return;
+    const kept = states.map(({ now, ...state }) => state);
+    window.sessionStorage.setItem(KEPT, JSON.stringify({ token: session.token, states: kept }));
+  } catch { /* storage full or refused: a reload offline shows less */ }
+}
+
+function keptStates(token) {
+  try {
+    const kept = JSON.parse(window.sessionStorage.getItem(KEPT) || "null");
+    return kept?.token === token && Array.isArray(kept.states) ? kept.states : [];
+  } catch {
+    return [];
+  }
+}
+
 interceptLinks();
+window.addEventListener("pagehide", keepStates);
 window.addEventListener("popstate", route);
 window.addEventListener("eights:navigate", route);
 document.addEventListener("eights:settings", applySettings);

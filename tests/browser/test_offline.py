@@ -12,7 +12,16 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.support import STEP_MS, Device, open_pair, take_seat, unfold, wait_table
+from tests.browser.support import (
+    STEP_MS,
+    Device,
+    open_pair,
+    table,
+    take_seat,
+    unfold,
+    version,
+    wait_table,
+)
 
 PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
@@ -102,13 +111,19 @@ def test_a_friends_table_reloaded_offline_says_it_is_offline(
     a.goto(path)
     wait_table(a)
     a.wait_for_function(KEPT, arg=path, timeout=STEP_MS)
+    shown = version(a)
     a.context.set_offline(True)
     a.reload()
     line = a.get_by_test_id("connection")
-    expect(line).to_contain_text("You're offline")
+    expect(line).to_have_text(OFFLINE)
     expect(a.get_by_test_id("offline-page")).to_have_count(0)
+    # What the tab last saw of the table, on the felt: not "Opening the table…".
+    expect(a.get_by_test_id("loading")).to_have_count(0)
+    expect(table(a)).to_have_attribute("data-version", str(shown))
+    expect(a.get_by_test_id("hand").locator("[data-card]")).to_have_count(7)
+    expect(a.get_by_test_id("opponent")).to_have_attribute("data-connected", "unknown")
     _try_again(a)
-    expect(line).to_contain_text("You're offline")
+    expect(line).to_have_text(OFFLINE)
     _shot(a, "offline-reload", size)
     a.context.set_offline(False)  # the table comes back by itself
     wait_table(a)
