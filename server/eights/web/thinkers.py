@@ -132,7 +132,13 @@ class Thinkers:
         otherwise): a pool still starting never makes a question fall back."""
         if self._starting is None:
             self._starting = asyncio.ensure_future(self._start())
-        await asyncio.shield(self._starting)
+        starting = self._starting
+        try:
+            await asyncio.shield(starting)
+        except Exception:
+            if self._starting is starting and starting.done():
+                self._starting = None  # the next question tries again
+            raise
 
     async def _start(self) -> None:
         idle: asyncio.Queue[Worker] = asyncio.Queue()
@@ -190,7 +196,11 @@ class Thinkers:
         """The computer's answer to ``question``, within ``limit`` seconds; Medium's quick
         choice when no worker answered in time."""
         loop = asyncio.get_running_loop()
-        idle = await self._started()  # the pool's start is not the question's time
+        try:
+            idle = await self._started()  # the pool's start is not the question's time
+        except Exception:
+            log.exception("the computer's workers could not start")
+            return self._fallback(question, "error")
         deadline = loop.time() + self.limit
         for _ in range(ATTEMPTS):
             try:
