@@ -54,7 +54,9 @@ async def test_redis_away_then_back_under_http_and_a_socket(
 
             await redis.start()
             await wait_until(lambda: _ready(table), 20, "/readyz to say 200 again")
-            state = (await client.state(host.token, creds[1])).data["states"][0]
+            back = await client.state(host.token, creds[1])
+            assert back.status == 200, (back.status, back.data)
+            state = back.data["states"][0]
             seat = state["view"]["turn"]
             mine = (await client.state(host.token, creds[seat])).data["states"][0]
             moved = await client.act(

@@ -161,6 +161,9 @@ class RedisServer:
         self.process = await asyncio.create_subprocess_exec(
             redis_server_binary(), "--port", "0", "--unixsocket", str(self.socket),
             "--unixsocketperm", "700", "--dir", str(self.folder), "--appendonly", "yes",
+            # As the server's own Redis (storage.embedded.DEFAULT_FSYNC): a change is on
+            # disk before Redis answers, so a killed Redis comes back with every room.
+            "--appendfsync", "always",
             "--save", "", "--logfile", str(self.folder / "redis.log"),
             stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL,
             stderr=asyncio.subprocess.DEVNULL,
