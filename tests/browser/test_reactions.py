@@ -97,7 +97,9 @@ def _drawn(where: Locator, words: str) -> None:
     expect(picture).to_have_attribute("aria-label", words)
     expect(picture.locator("title")).to_have_text(words)
     box = picture.bounding_box()
-    assert box is not None and box["width"] >= 14 and box["height"] >= 14, box
+    assert box is not None
+    assert box["width"] >= 14, box
+    assert box["height"] >= 14, box
     shown = where.evaluate(
         "(el) => [...el.childNodes].filter(n => n.nodeType === 3).map(n => n.data).join('')"
     )
