@@ -2,9 +2,10 @@
 webkit2gtk-driver under Xvfb, and firefox-esr over WebDriver BiDi): a smoke subset of
 the browser suite, so that the project notices when the table stops working in either.
 A whole hand against the computer at phone and desktop size; a friend table across two
-browsers, one of them reopened mid-hand (the seat and the hand come back, the other
-sees the friend back); pass and play, whose cover hides the table (opaque, not relying
-on backdrop-filter: headless Firefox does not blur); and the reactions drawn, not emoji."""
+browsers (a reaction drawn on the other's screen), one of them reopened mid-hand (the
+seat and the hand come back, the other sees the friend back); pass and play, whose cover
+hides the table (opaque, not relying on backdrop-filter: headless Firefox does not blur);
+and the reactions drawn, not emoji."""
 
 from __future__ import annotations
 
@@ -83,6 +84,23 @@ def test_a_friend_table_across_two_browsers_one_reopened(
     assert table_state(host)["seat"] == "0"
     assert table_state(friend)["seat"] == "1"
     until(host, "() => document.querySelector('[data-testid=opponent][data-connected=true]')")
+    # A reaction from the host: drawn on the friend's screen (an SVG with a size), named.
+    tap(host, "reactions-button")
+    tap(host, "react-party")
+    bubble = until(
+        friend,
+        """() => {
+            const svg = document.querySelector(
+                "[data-testid=opponent][data-seat='0'] [data-testid=reaction-bubble] svg");
+            const box = svg && svg.getBoundingClientRect();
+            return box && box.width > 0 && {label: svg.getAttribute('aria-label'),
+                                            width: box.width, height: box.height};
+        }""",
+    )
+    assert bubble["label"] == "Party", bubble
+    assert bubble["width"] >= 14, bubble
+    assert bubble["height"] >= 14, bubble
+    shoot(friend, "friend-reaction")
     pages = {0: host, 1: friend}
     reopened = False
     for done in range(MAX_ACTIONS):
