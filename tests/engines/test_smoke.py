@@ -168,8 +168,23 @@ def test_pass_and_play_covers_the_table(
             shoot(engine, f"local-{size}-cover")
         tap(engine, "reveal")
         wait_table(engine, 1)
-        state = wait_actionable(engine)
         if turn == 0:
             shoot(engine, f"local-{size}-revealed")
-        move(engine)
-        wait_settled(engine, state["version"])
+        # This player's moves (a card drawn may be theirs to play or keep) until the
+        # cover comes for the next one.
+        for _ in range(MAX_ACTIONS):
+            state = wait_actionable(engine)
+            assert not state["over"], "the hand ended in three turns"
+            move(engine)
+            wait_settled(engine, state["version"])
+            after = until(
+                engine,
+                """() => {
+                    const t = document.querySelector('[data-testid=table]');
+                    if (document.querySelector('[data-testid=cover]')) return 'cover';
+                    return t && !document.querySelector('[data-testid=prompt][data-pending]')
+                        && t.dataset.turn === 'me' && 'again';
+                }""",
+            )
+            if after == "cover":
+                break
