@@ -193,11 +193,18 @@ class WebKit:
         return json.loads(answer["ok"])
 
     def click(self, selector: str) -> None:
-        self.call("s => document.querySelector(s).scrollIntoView({block: 'center'})", selector)
-        found = self._send(
-            "POST", f"{self.session}/element", {"using": "css selector", "value": selector}
-        )
-        self._send("POST", f"{self.session}/element/{found[ELEMENT]}/click", {})
+        for attempt in range(2):
+            self.call("s => document.querySelector(s).scrollIntoView({block: 'center'})", selector)
+            found = self._send(
+                "POST", f"{self.session}/element", {"using": "css selector", "value": selector}
+            )
+            try:
+                self._send("POST", f"{self.session}/element/{found[ELEMENT]}/click", {})
+                return
+            except EngineError as refused:
+                # Drawn again between finding and clicking: find the new one, once.
+                if "stale element" not in str(refused) or attempt:
+                    raise
 
     def resize(self, width: int, height: int) -> None:
         """The window, then again by what its frame takes (the viewport is what counts)."""
@@ -308,6 +315,16 @@ class Firefox:
         return json.loads(result["value"])
 
     def click(self, selector: str) -> None:
+        for attempt in range(2):
+            try:
+                self._click_once(selector)
+                return
+            except EngineError as refused:
+                # Drawn again between finding and clicking: find the new one, once.
+                if "no such node" not in str(refused) or attempt:
+                    raise
+
+    def _click_once(self, selector: str) -> None:
         node = self._call(
             "(s) => { const el = document.querySelector(s);"
             " el.scrollIntoView({block: 'center'}); return el; }",
