@@ -41,6 +41,19 @@ PROGRAMS: tuple[Program, ...] = (
     Program("nginx", "nginx", "the proxy tests run deploy/'s nginx site in front of two servers"),
     Program("openssl", "openssl", "the proxy tests make a throwaway TLS certificate with it"),
     Program(
+        "firefox-esr",
+        "firefox-esr",
+        "the engine smoke tests (tests/engines/) drive Firefox over WebDriver BiDi",
+    ),
+    Program(
+        "WebKitWebDriver",
+        "webkit2gtk-driver",
+        "the engine smoke tests (tests/engines/) drive WebKit's MiniBrowser through it",
+    ),
+    Program(
+        "Xvfb", "xvfb", "WebKit's MiniBrowser (the engine smoke tests) draws on a virtual display"
+    ),
+    Program(
         "systemd-analyze",
         "systemd",
         "a deploy test checks the unit files with it (never installed: a machine's init "

@@ -1,9 +1,11 @@
 // Quick reactions: the fixed set, the button and its small menu beside the
 // player's own plate, the bubble on a sender's plate, and the per-table mute (kept with
 // the saved table in this browser); the session's side: a reaction heard, one sent, the
-// menu opened, the table muted. Never free text.
+// menu opened, the table muted. Never free text. The faces are drawn (reactionicons.js):
+// an emoji is only the text alternative's source, never drawn as a character.
 import { announce, h } from "../dom.js";
 import { seatNames } from "../narrate.js";
+import { hasIcon, reactionIcon } from "./reactionicons.js";
 import { saveTable, savedTable } from "../storage.js";
 
 export const REACTIONS = [
@@ -24,6 +26,11 @@ export function reactionOf(id) {
   return found ? { text: found[1], words: found[2] } : null;
 }
 
+/** A reaction as drawn: its picture (named by its words) where it has one, else its words. */
+function drawn(id, text, words) {
+  return hasIcon(id) ? reactionIcon(id, words) : text;
+}
+
 export function reactionsMuted(token) {
   return Boolean(savedTable(token)?.muteReactions);
 }
@@ -36,7 +43,7 @@ export function muteReactions(token, muted) {
 export function bubble(m, seat) {
   const shown = m.bubbles?.[seat];
   if (!shown) return null;
-  return h("span", { class: "reaction-bubble", testid: "reaction-bubble", dataset: { seat: String(seat), reaction: shown.id }, "aria-hidden": "true" }, shown.text);
+  return h("span", { class: "reaction-bubble", testid: "reaction-bubble", dataset: { seat: String(seat), reaction: shown.id }, "aria-hidden": "true" }, drawn(shown.id, shown.text, reactionOf(shown.id)?.words || shown.text));
 }
 
 /** The reactions button beside the player's plate, and its menu when open. */
@@ -57,11 +64,12 @@ export function reactionsControl(m, on) {
     h("div", { class: "reaction-choices" },
       REACTIONS.map(([id, text, words]) => h("button", {
         type: "button",
-        class: `reaction-choice${text.length > 2 ? " phrase" : ""}`,
+        class: `reaction-choice${hasIcon(id) ? "" : " phrase"}`,
         testid: `react-${id}`,
-        "aria-label": words,
+        "aria-label": hasIcon(id) ? words : null,
+        title: words,
         onclick: () => on.react(id),
-      }, text))),
+      }, drawn(id, text, words)))),
     h("label", { class: "reaction-mute" },
       h("input", { type: "checkbox", testid: "reactions-mute", checked: m.reactionsMuted, onchange: (e) => on.muteReactions(e.target.checked) }),
       h("span", {}, "Mute reactions at this table"))) : null;
@@ -74,7 +82,7 @@ export function reactionsControl(m, on) {
       "aria-expanded": open ? "true" : "false",
       title: "Reactions",
       onclick: on.toggleReactions,
-    }, "\u{1F642}"),
+    }, reactionIcon("smile", "Reactions", "reaction-icon toggle-icon")),
     menu);
 }
 
