@@ -67,8 +67,9 @@ export function resultsPanel(m, on) {
     h("h2", { id: "results-title" }, title),
     h("p", { class: "result-sentence" }, sentence),
     h("ol", { class: "result-list" }, rows),
-    view.seed && !m.watching ? h("p", { class: "small muted" }, "This game’s seed is revealed below: ",
-      h("a", { href: `/verify?token=${encodeURIComponent(room.token)}`, "data-link": "", testid: "verify-link" }, "verify this game"),
+    view.seed && !m.watching ? h("p", { class: "small muted result-seed" }, "This game’s seed, now revealed: ",
+      h("code", { class: "mono break", testid: "results-seed" }, view.seed), ". ",
+      h("a", { href: `/verify?token=${encodeURIComponent(room.token)}`, "data-link": "", testid: "verify-link" }, "Verify this game"),
       " · ",
       h("button", { type: "button", class: "linkish", testid: "save-record", onclick: on.saveRecord }, "save record")) : null,
     m.watching ? h("div", { class: "result-actions" }, h("p", { class: "waiting", testid: "waiting" }, waitingFor.length
