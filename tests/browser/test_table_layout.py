@@ -8,8 +8,10 @@ is checked by measuring element boxes, never by timing."""
 
 from __future__ import annotations
 
+import os
 import re
 from itertools import pairwise
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
@@ -675,3 +677,87 @@ def test_after_the_host_ends_the_game_the_panel_and_the_hand_are_on_screen(
         panel = boxes_of(page, "[data-testid=table-closed]")[0]
         for card in boxes_of(page, "[data-testid=hand] [data-card]"):
             assert not overlap(card, panel), f"{where}: the panel covers {card['what']}"
+
+
+# ---- 18. big hands and long results at every size (issue 39, point 4) ----------------------
+
+BIG_SIZES: dict[str, dict[str, int]] = {
+    "360x740": {"width": 360, "height": 740},
+    "320x568": {"width": 320, "height": 568},
+    "1280x800": {"width": 1280, "height": 800},
+}
+BIG_HANDS = (9, 15, 25)
+KEEPING = {
+    "mode": "computer", "variant": "ember-ridge", "players": 2, "speed": "slow",
+    "house": {"drawing": "until_fits_keep"},
+}  # fmt: skip
+"""Ember Ridge, drawing allowed while a card fits and the card that fits kept: each turn of
+the player's draws until a card fits and keeps it, so the hand grows by a card or more."""
+OPEN_KEEPING = """async (spec) => {
+    const made = await fetch('/api/rooms', {
+        method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(spec),
+    }).then((r) => r.json());
+    const all = JSON.parse(localStorage.getItem('eights.seats') || '{}');
+    all[made.token] = {token: made.token, mode: spec.mode, variant: spec.variant,
+        players: spec.players, credentials: made.credentials, created: Date.now()};
+    localStorage.setItem('eights.seats', JSON.stringify(all));
+    return made.token;
+}"""
+SHOTS_DIR = os.environ.get("EIGHTS_SHOTS")
+
+
+def layout_shot(page: Page, name: str) -> None:
+    if SHOTS_DIR:
+        Path(SHOTS_DIR).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SHOTS_DIR) / f"{name}.png"))
+
+
+def hand_size(page: Page) -> int:
+    return page.locator("[data-testid=hand] [data-card]").count()
+
+
+def assert_the_table_fits(page: Page, where: str) -> None:
+    """Nothing has scrolled the page, the bar is whole at the top, every card of the hand,
+    the prompt and every plate is on the screen, and no card lies on a plate or on
+    another card's corner (each row's top-left index stays in sight)."""
+    assert page.evaluate("scrollY") == 0, f"{where}: the page has scrolled"
+    screen = viewport(page)
+    for part in boxes_of(page, ".table-bar"):
+        assert inside(part, screen), f"{where}: the bar is cut: {part}"
+    assert_hand_and_prompt_on_screen(page, where)
+    # The focus on the hand (a keyboard player's) scrolls nothing.
+    page.locator("[data-testid=hand] [tabindex='0']").focus()
+    assert page.evaluate("scrollY") == 0, f"{where}: focusing the hand scrolled the page"
+
+
+def test_hands_of_9_15_and_25_cards_fit_at_every_size(device: Device) -> None:
+    page = device(**PHONE).new_page()
+    page.goto("/")
+    token = page.evaluate(OPEN_KEEPING, KEEPING)
+    page.goto(f"/t/{token}")
+    wait_table(page)
+    wanted = list(BIG_HANDS)
+    for _ in range(MAX_ACTIONS):
+        wait_actionable(page)
+        assert not over(page), "the hand ended before the player held 25 cards"
+        held = hand_size(page)
+        while wanted and held >= wanted[0]:
+            size = wanted.pop(0)
+            for name, viewport_size in BIG_SIZES.items():
+                page.set_viewport_size(viewport_size)
+                page.reload()  # the table drawn at this size, as a device of it opens it
+                wait_table(page)
+                wait_actionable(page)
+                layout_shot(page, f"hand-{size}-{name}")
+                assert_the_table_fits(page, f"{held} cards at {name}")
+            page.set_viewport_size(BIG_SIZES["360x740"])
+            page.reload()
+            wait_table(page)
+            wait_actionable(page)
+        if not wanted:
+            return
+        before = version(page)
+        keep = page.get_by_test_id("prompt").get_by_test_id("keep")
+        page.keyboard.press("k" if keep.count() else "d")
+        wait_settled(page, before)
+    raise AssertionError("the hand never grew to 25 cards")
