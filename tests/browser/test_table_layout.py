@@ -14,7 +14,7 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, ViewportSize, expect
 
 from tests.browser.support import (
     MAX_ACTIONS,
@@ -681,7 +681,7 @@ def test_after_the_host_ends_the_game_the_panel_and_the_hand_are_on_screen(
 
 # ---- 18. big hands and long results at every size (issue 39, point 4) ----------------------
 
-BIG_SIZES: dict[str, dict[str, int]] = {
+BIG_SIZES: dict[str, ViewportSize] = {
     "360x740": {"width": 360, "height": 740},
     "320x568": {"width": 320, "height": 568},
     "1280x800": {"width": 1280, "height": 800},
