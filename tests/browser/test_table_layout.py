@@ -761,3 +761,34 @@ def test_hands_of_9_15_and_25_cards_fit_at_every_size(device: Device) -> None:
         page.keyboard.press("k" if keep.count() else "d")
         wait_settled(page, before)
     raise AssertionError("the hand never grew to 25 cards")
+
+
+def test_long_results_fit_between_the_bar_and_the_tools(device: Device) -> None:
+    """Six seats (Classic's most, each row with its cards): at each size the results panel
+    lies on the screen between the bar and the tools, covering neither, and Next hand is in
+    it and on the screen; a list taller than the panel scrolls inside the panel."""
+    page = computer_table(device, "classic", 5, PHONE)
+    play_hand_to_its_end(page)
+    for name, viewport_size in BIG_SIZES.items():
+        page.set_viewport_size(viewport_size)
+        page.reload()
+        wait_table(page)
+        results = page.get_by_test_id("results")
+        expect(results).to_be_visible()
+        expect(results.locator(".result-row")).to_have_count(6)
+        layout_shot(page, f"results-6-{name}")
+        where = f"six seats results at {name}"
+        assert page.evaluate("scrollY") == 0, f"{where}: the page has scrolled"
+        panel = box(results)
+        assert inside(panel, viewport(page)), f"{where}: the panel runs off the screen: {panel}"
+        for part in boxes_of(page, ".table-bar, nav.toolbar"):
+            assert not overlap(panel, part), f"{where}: the panel covers {part}"
+        button = page.get_by_test_id("new-round")
+        assert inside(box(button), panel), f"{where}: Next hand is outside the panel"
+        assert inside(box(button), viewport(page)), f"{where}: Next hand is off the screen"
+        inner = results.evaluate("el => [el.scrollHeight, el.clientHeight]")
+        if inner[0] > inner[1] + 1:  # taller than the panel: it scrolls inside itself
+            results.evaluate("el => el.scrollTo(0, el.scrollHeight)")
+            assert page.evaluate("scrollY") == 0, f"{where}: scrolling the panel moved the page"
+            last = results.locator(".result-row").last
+            assert inside(box(last), panel, slack=1), f"{where}: the last row is not reachable"
