@@ -792,3 +792,29 @@ def test_long_results_fit_between_the_bar_and_the_tools(device: Device) -> None:
             assert page.evaluate("scrollY") == 0, f"{where}: scrolling the panel moved the page"
             last = results.locator(".result-row").last
             assert inside(box(last), panel, slack=1), f"{where}: the last row is not reachable"
+
+
+def test_a_101_hand_of_nine_fits_at_every_size(device: Device) -> None:
+    """101 (the issue's table): Draw (n of 3 left) taken each turn before a card is played,
+    until the hand holds nine cards (two rows on a phone); then each size as above."""
+    page = computer_table(device, "hundred-and-one", 1, PHONE)
+    for _ in range(MAX_ACTIONS):
+        wait_actionable(page)
+        assert not over(page), "the round ended before the player held nine cards"
+        held = hand_size(page)
+        if held >= 9:
+            for name, viewport_size in BIG_SIZES.items():
+                page.set_viewport_size(viewport_size)
+                page.reload()
+                wait_table(page)
+                wait_actionable(page)
+                layout_shot(page, f"hand-101-{held}-{name}")
+                assert_the_table_fits(page, f"101, {held} cards at {name}")
+            return
+        before = version(page)
+        if page.get_by_test_id("prompt").get_by_test_id("draw").count():
+            page.keyboard.press("d")
+        else:
+            click_move(page)
+        wait_settled(page, before)
+    raise AssertionError("the hand never grew to nine cards")
