@@ -1,6 +1,6 @@
 // The home page: play with a friend, pass and play, play the computer, and saved tables.
 import { h, announce, toast } from "./dom.js";
-import { forgetTable, saveSettings, savedTables, settings } from "./storage.js";
+import { forgetTable, panelSettings, savePanelSettings, saveSettings, savedTables, settings } from "./storage.js";
 import { openSettings } from "./settings.js";
 import { variantTitle } from "./variants.js";
 import { openTable } from "./opentable.js";
@@ -72,7 +72,7 @@ export function homePage() {
   const myName = () => (settings().name || "").trim() || undefined;
 
   // ---- with a friend ----
-  const onlineVariant = variantSelect("online-variant", s.variant);
+  const onlineVariant = variantSelect("online-variant", panelSettings("online").variant);
   // Seats at a table with friends: how many, and how many of them the computer takes
   // (the other seats wait for friends; at least one does), each computer seat at its own
   // level. Two seats, one friend, by default.
@@ -82,9 +82,17 @@ export function homePage() {
     h("label", { class: "field" }, h("span", {}, "Players"), onlinePlayers),
     h("label", { class: "field" }, h("span", {}, "Computer players"), onlineBots));
   const botLevels = h("div", { class: "bot-levels", role: "group", "aria-label": "The computer players' levels" });
-  let awayChosen = false;
-  const onlineAway = h("select", { id: "online-away", testid: "online-away", onchange: () => { awayChosen = true; } },
-    AWAY_LIMITS.map(([value, text]) => h("option", { value }, text)));
+  // The away limit follows the seats until the host picks one; a pick stays, next visit too.
+  const awaySaved = panelSettings("online").away;
+  let awayChosen = typeof awaySaved === "string" && AWAY_LIMITS.some(([value]) => value === awaySaved);
+  const onlineAway = h("select", {
+    id: "online-away",
+    testid: "online-away",
+    onchange: (e) => {
+      awayChosen = true;
+      savePanelSettings("online", { away: e.target.value });
+    },
+  }, AWAY_LIMITS.map(([value, text]) => h("option", { value, selected: awayChosen && value === awaySaved }, text)));
   let onlineFor = null;
   const drawOnlineSeats = () => {
     const { min, max, online } = seatsOf(onlineVariant.value);
@@ -138,7 +146,7 @@ export function homePage() {
   }, "Create a table");
 
   // ---- pass and play ----
-  const localVariant = variantSelect("local-variant", s.variant);
+  const localVariant = variantSelect("local-variant", panelSettings("local").variant);
   const localPlayers = h("select", { id: "local-players", testid: "local-players" });
   const localNames = h("div", { class: "names-row" });
   let localFor = null;
@@ -183,7 +191,7 @@ export function homePage() {
   }, "Deal");
 
   // ---- the computer ----
-  const botVariant = variantSelect("computer-variant", s.variant);
+  const botVariant = variantSelect("computer-variant", panelSettings("computer").variant);
   const level = h("select", { id: "computer-level", testid: "computer-level", onchange: (e) => saveSettings({ level: e.target.value }) },
     [["easy", "Easy"], ["medium", "Medium"], ["hard", "Hard"]].map(([v, t]) => h("option", { value: v, selected: v === s.level }, t)));
   const friends = h("select", { id: "computer-friends", testid: "computer-friends", onchange: (e) => saveSettings({ computerFriends: e.target.value }) });
@@ -226,8 +234,12 @@ export function homePage() {
     }, botButton),
   }, "Play");
 
-  for (const select of [onlineVariant, localVariant, botVariant]) {
-    select.addEventListener("change", (e) => saveSettings({ variant: e.target.value }));
+  // Each panel remembers its own table (and the newest pick stays the Settings' default).
+  for (const [kind, select] of [["online", onlineVariant], ["local", localVariant], ["computer", botVariant]]) {
+    select.addEventListener("change", (e) => {
+      savePanelSettings(kind, { variant: e.target.value });
+      saveSettings({ variant: e.target.value });
+    });
   }
   const houseLines = [
     houseLine("online", onlineVariant),
@@ -442,7 +454,8 @@ function savedRow(t) {
     h("a", { class: "saved-open", href: `/t/${t.token}`, "data-link": "", testid: "resume" },
       h("strong", {}, variantTitle(t.variant || "duo")),
       h("span", { class: "muted" }, [who, state].filter(Boolean).join(" · ")),
-      h("time", { class: "muted small", datetime: when.toISOString() }, when.toLocaleString())),
+      h("time", { class: "muted small", datetime: when.toISOString() }, when.toLocaleString()),
+      h("span", { class: "saved-go", testid: "resume-cue", "aria-hidden": "true" }, "Open \u203a")),
     h("button", {
       type: "button",
       class: "btn small ghost",

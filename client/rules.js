@@ -89,7 +89,7 @@ export const RULES = {
       "Cover the top card of the table: the same suit, the same rank, or a jack. A jack covers anything and orders a suit: until the jack is covered, only that suit or another jack goes on it.",
       "Several cards of one rank may go down at once as one move, the last one on top: lift the first (it must fit), tap the others in the order you want them, then lay them.",
       "Before your move you may draw up to 3 cards from the bank (Draw shows how many are left), even holding a card that fits. After drawing, a card that fits must be played; if nothing fits after 3, pass.",
-      "A six must be covered by whoever laid it, in the same turn: play a card on it, or draw until something fits. Nobody goes out on a six.",
+      "A six must be covered by whoever laid it, in the same turn: play a card that fits on it; holding none, draw until one fits. Nobody goes out on a six.",
       "Sevens: the next player draws 1 for each seven of the move. Eights: the next player draws 2 and skips a turn. Aces: the next player skips a turn. The queen of spades: the next player draws 5, if it ends the move.",
       "Several eights or aces hit the next players one each, round and round; once all have skipped, you move again. With two players you move again after every skip. A penalty cannot be passed on: the cards are dealt at once, as part of the move that caused them, and everyone sees how many.",
       "When the bank runs out (its last card drawn), the table but its top card is shuffled into a new bank at once, and the round’s points are multiplied: ×2, then ×3, and so on (the ×2 beside the bank). Only sixes under the top card make no new bank: a six drawn back could only go round and round.",

@@ -86,6 +86,9 @@ export const DEFAULT_SETTINGS = {
   sort: "suit",
   timer: "default",
   house: {},
+  /** Each way to play on the home page remembers its own choices: {online: {variant,
+   * away}, local: {variant}, computer: {variant}}; `away` only once the host picked it. */
+  panels: {},
 };
 
 export function settings() {
@@ -97,6 +100,20 @@ export function saveSettings(changes) {
   write(SETTINGS_KEY, next);
   document.dispatchEvent(new CustomEvent("eights:settings", { detail: next }));
   return next;
+}
+
+/** What the home page's panel `kind` ("online", "local", "computer") last chose. */
+export function panelSettings(kind) {
+  const s = settings();
+  const own = (s.panels || {})[kind] || {};
+  return { variant: DEFAULT_SETTINGS.variant, ...own };
+}
+
+/** Remember `changes` (such as {variant} or {away}) for the home page's panel `kind` only. */
+export function savePanelSettings(kind, changes) {
+  const panels = { ...(settings().panels || {}) };
+  panels[kind] = { ...(panels[kind] || {}), ...changes };
+  return saveSettings({ panels });
 }
 
 // ---- statistics ---------------------------------------------------------------------

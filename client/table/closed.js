@@ -2,7 +2,8 @@
 // host closed (who ended it, the last scores, the way home).
 import { h } from "../dom.js";
 import { rematchButton } from "./results.js";
-import { showScores, totalText } from "./seats.js";
+import { isOut, showScores, totalText } from "./seats.js";
+import { nameInSentence } from "./words.js";
 
 /** The host's "finish the game" (101), asked once more before it is done. */
 export function finishConfirm(m, on) {
@@ -34,6 +35,7 @@ export function closedPanel(m, on) {
       h("strong", { class: "closed-name" }, names.isMe(i) ? "You" : names.name(i)),
       facts.length ? h("span", { class: "closed-facts" }, facts.join(" · ")) : null);
   });
+  const standing = standingSentence(m);
   return h("section", {
     class: "closed-panel",
     testid: "table-closed",
@@ -41,6 +43,7 @@ export function closedPanel(m, on) {
   },
     h("h2", { id: "closed-title" }, `${who} ended the game`),
     h("p", { class: "closed-sentence" }, "The game is over: no more moves at this table."),
+    standing ? h("p", { class: "closed-winner", testid: "closed-winner" }, standing) : null,
     h("ol", { class: "closed-list", testid: "closed-scores" }, rows),
     h("div", { class: "prompt-buttons" },
       view ? h("button", {
@@ -49,4 +52,44 @@ export function closedPanel(m, on) {
       }, m.showHistory ? "Hide scores" : "Scores and history") : null,
       h("a", { class: "btn primary", href: "/", "data-link": "", testid: "closed-home" }, "Home")),
     rematchButton(m, on));
+}
+
+/**
+ * Who won, or who led when the host ended it: the game's winners if it had ended; else
+ * the best total (lowest or highest, as the table's game is won; a seat out of the game
+ * does not lead); else, at a table with no running score, the most games won.
+ */
+export function standingSentence(m) {
+  const { room, view, names } = m;
+  const who = (seats) => seats.map((s) => (names.isMe(s) ? "you" : nameInSentence(names, s)));
+  const list = (seats) => {
+    const words = who(seats);
+    const text = words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}` : words[0];
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  };
+  const mine = (seats) => seats.length === 1 && names.isMe(seats[0]);
+  if (view?.game_over?.winners?.length) {
+    const winners = view.game_over.winners;
+    return `${list(winners)} won the game.`;
+  }
+  if (view && showScores(view)) {
+    const totals = view.totals || [];
+    const lowest = view.options?.game_winner === "lowest" || Boolean(view.limit);
+    const seats = room.seats.map((_, i) => i).filter((i) => !isOut(view, i));
+    if (!seats.length) return null;
+    const best = (lowest ? Math.min : Math.max)(...seats.map((i) => totals[i] ?? 0));
+    const leaders = seats.filter((i) => (totals[i] ?? 0) === best);
+    if (leaders.length === seats.length) return `Nobody was ahead: every total was ${best}.`;
+    const rule = lowest ? "the lowest total" : "the highest total";
+    return `${list(leaders)} ${mine(leaders) || leaders.length > 1 ? "were" : "was"} ahead when it ended, with ${rule} (${best}).`;
+  }
+  const wins = room.tally?.wins;
+  if (Array.isArray(wins) && room.tally?.games) {
+    const most = Math.max(...wins);
+    const leaders = wins.map((w, i) => (w === most ? i : -1)).filter((i) => i >= 0);
+    if (leaders.length === wins.length) return `Nobody was ahead: each won ${most}.`;
+    const unit = room.variant === "duo" ? "rounds" : "games";
+    return `${list(leaders)} won the most ${unit} (${most}).`;
+  }
+  return null;
 }

@@ -51,6 +51,15 @@ function openDialog(title, testid, body) {
     if (e.key === "Escape") {
       e.preventDefault();
       closeTableDialog();
+    } else if (e.key === "Tab") {
+      // The focus stays in the dialog until it closes: Tab goes round its controls.
+      const items = Array.from(dialog.querySelectorAll("a[href], button:not([disabled]), input, select, [tabindex='0']"))
+        .filter((el) => el.getClientRects().length);
+      if (!items.length) return;
+      e.preventDefault();
+      const at = items.indexOf(document.activeElement);
+      const next = at < 0 ? 0 : (at + (e.shiftKey ? -1 : 1) + items.length) % items.length;
+      items[next].focus();
     }
   };
   document.addEventListener("keydown", onKey, true);

@@ -33,8 +33,8 @@ function plateRow(m, on, plate) {
   const { view } = m;
   const mine = !m.pending && !m.covered && view.turn === m.seat && !view.hand_over;
   const buttons = [];
-  if (mine && legalOf(view, "pass")) buttons.push(button("pass", "Pass", on.pass, { key: "P" }));
-  if (mine && legalOf(view, "keep")) buttons.push(button("keep", "Keep it", on.keep, { key: "K" }));
+  if (mine && legalOf(view, "pass")) buttons.push(button("plate-pass", "Pass", on.pass, { key: "P" }));
+  if (mine && legalOf(view, "keep")) buttons.push(button("plate-keep", "Keep it", on.keep, { key: "K" }));
   if (view.hand_over && !view.game_over) {
     buttons.push(h("button", { type: "button", class: "btn primary", testid: "plate-next-hand", onclick: on.agree, "aria-keyshortcuts": "N" },
       "Next hand", h("kbd", { "aria-hidden": "true" }, "N")));

@@ -75,7 +75,7 @@ function confirmLeave(session, started) {
     title: "Leave the table",
     testid: "leave-confirm",
     text: started
-      ? "Leave the table for good? The computer will play your seat, and this browser forgets it: you cannot come back to it."
+      ? "Leave the table? The computer will play your seat. The invitation link can seat you again while a seat is free."
       : "Leave the table? Your seat is free again for another friend, and this browser forgets it.",
     yes: "Leave the table",
     onYes: () => session.leave(),

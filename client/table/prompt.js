@@ -79,12 +79,12 @@ export function promptRow(m, on) {
         ? `You drew the ${cardName(view.drawn)}. Play it or keep it.`
         : `You drew the ${cardName(view.drawn)}. Play it.`;
       buttons.push(button("play", "Play it", () => on.playDrawn(), { primary: true, key: "Enter" }));
-      if (keep && !besidePlate(m)) buttons.push(button("keep", "Keep it", on.keep, { key: "K" }));
+      if (keep) buttons.push(button("keep", "Keep it", on.keep, { key: "K" }));
     } else if (view.pending && take) {
       text = pickupText(m) || "";
     } else if (view.legal && view.legal.length) {
       if (awaySeat(m) !== null) text = "";
-      else if (view.cover && mine) text = playable.size ? "Cover your six: play a card on it, or draw until one fits." : "Cover your six: draw until a card fits.";
+      else if (view.cover && mine) text = coverText(playable.size > 0, Boolean(draw));
       else if (view.opening && mine && legalOf(view, "order")) text = "Your opening jack: order a suit for it, lay more jacks on it, or leave it its own suit (Pass).";
       else if (view.opening && mine) text = "Your opening card: lay more of its rank on it, or leave it (Pass).";
       else if (playable.size) {
@@ -94,11 +94,11 @@ export function promptRow(m, on) {
       else if (draw && newStockWords(view)) text = `Nothing fits: draw. ${newStockWords(view).sentence}`;
       else if (draw) text = "Nothing fits: draw from the stock.";
       else if (pass) text = "Nothing fits and nothing to draw: pass.";
-      if (keep && !besidePlate(m)) buttons.push(button("keep", "Keep it", on.keep, { key: "K" }));
+      if (keep) buttons.push(button("keep", "Keep it", on.keep, { key: "K" }));
     }
     // 101: an opening jack: the dealer may order its suit (or Pass to keep the jack's own).
     if (legalOf(view, "order") && !m.picker) buttons.push(button("order", "Order a suit", on.order, { key: "O" }));
-    if (pass && !besidePlate(m)) buttons.push(button("pass", "Pass", on.pass, { key: "P" }));
+    if (pass) buttons.push(button("pass", "Pass", on.pass, { key: "P" }));
     if (take) {
       const count = view.pending?.count;
       buttons.push(button("take", count ? `Take ${count}` : "Take", on.take, { primary: !lifting, key: "T" }));
@@ -120,6 +120,14 @@ export function promptRow(m, on) {
     buttons.length ? h("div", { class: "prompt-buttons" }, buttons) : null);
 }
 
+/** 101's six to cover, saying only what the player can do: the engine offers a card that
+ * fits, or (none fitting) Draw, or (nothing left to draw) Pass. */
+export function coverText(fits, draw) {
+  if (fits) return "Cover your six: play a card on it.";
+  if (draw) return "Cover your six: nothing fits, so draw until a card does.";
+  return "Nothing covers your six and nothing is left to draw: pass.";
+}
+
 /** The seconds left to declare a bridge, "(7 s)", ticking (clock.js updates it). */
 function bridgeSecs(bridging) {
   return h("span", { class: "bridge-secs", testid: "bridge-secs" }, bridging.secs === null ? "" : `(${bridging.secs} s)`);
@@ -136,7 +144,8 @@ export function button(testid, label, onclick, { primary = false, key } = {}) {
 }
 
 /** 004: "Pass, Keep it, Next hand and Scores appear beside your name plate when they
- * apply" (Next hand is also the results' own button). Other tables keep them in the prompt. */
+ * apply" (Next hand is also the results' own button). Pass and Keep it stand in the prompt
+ * too, under the sentence that names them, at every table. */
 export function besidePlate(m) {
   return m.room.variant === "ember-ridge" && !m.watching;
 }

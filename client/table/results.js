@@ -59,14 +59,17 @@ export function resultsPanel(m, on) {
     class: `results${m.resultsFresh ? " enter" : ""}`,
     testid: "results",
     role: "dialog",
-    "aria-modal": "false",
+    "aria-modal": "true",
     "aria-labelledby": "results-title",
+    tabindex: "-1",
+    onkeydown: keepTab,
   },
     h("h2", { id: "results-title" }, title),
     h("p", { class: "result-sentence" }, sentence),
     h("ol", { class: "result-list" }, rows),
-    view.seed && !m.watching ? h("p", { class: "small muted" }, "This game’s seed is revealed below: ",
-      h("a", { href: `/verify?token=${encodeURIComponent(room.token)}`, "data-link": "", testid: "verify-link" }, "verify this game"),
+    view.seed && !m.watching ? h("p", { class: "small muted result-seed" }, "This game’s seed, now revealed: ",
+      h("code", { class: "mono break", testid: "results-seed" }, view.seed), ". ",
+      h("a", { href: `/verify?token=${encodeURIComponent(room.token)}`, "data-link": "", testid: "verify-link" }, "Verify this game"),
       " · ",
       h("button", { type: "button", class: "linkish", testid: "save-record", onclick: on.saveRecord }, "save record")) : null,
     m.watching ? h("div", { class: "result-actions" }, h("p", { class: "waiting", testid: "waiting" }, waitingFor.length
@@ -85,6 +88,33 @@ export function resultsPanel(m, on) {
       watchingOn && canRestart(room) ? newGameButton(on) : null,
       readyLine(room, me, mine, names)),
     game ? rematchButton(m, on) : null);
+}
+
+/**
+ * The results take the focus while they are up (a dialog keeps it until it closes): back
+ * to the control of the panel that had it, or its Next hand, or the panel itself. Returns
+ * false when there is no panel. The table's letters (N deals) work wherever the focus is.
+ */
+export function focusResults(root, focusTestid) {
+  const panel = root.querySelector("[data-testid=results]");
+  if (!panel) return false;
+  const again = focusTestid ? panel.querySelector(`[data-testid="${focusTestid}"]`) : null;
+  const target = again || panel.querySelector("[data-testid=new-round]:not([disabled])") || panel;
+  target.focus({ preventScroll: true });
+  return true;
+}
+
+/** Tab and Shift+Tab go round the panel's own controls, never behind it. */
+function keepTab(e) {
+  if (e.key !== "Tab") return;
+  const panel = e.currentTarget;
+  const items = Array.from(panel.querySelectorAll("a[href], button:not([disabled]), [tabindex='0']"))
+    .filter((el) => el.getClientRects().length);
+  e.preventDefault();
+  if (!items.length) return panel.focus();
+  const at = items.indexOf(document.activeElement);
+  const next = at < 0 ? (e.shiftKey ? items.length - 1 : 0) : (at + (e.shiftKey ? -1 : 1) + items.length) % items.length;
+  items[next].focus();
 }
 
 /** "New game": Restart's new table, offered to a player out of the game (101). */

@@ -9,12 +9,13 @@ import { TableSocket } from "../api.js";
 import { fill, h, redrawOnResize } from "../dom.js";
 import { seatNames } from "../narrate.js";
 import { lostSeatPage } from "../pages.js";
-import { openSettings } from "../settings.js";
+import { openSettings, settingsOpen } from "../settings.js";
 import { BackgroundSignals } from "../signals.js";
 import { settings, touchTable } from "../storage.js";
 import { announcements } from "./announcements.js";
 import { clock } from "./clock.js";
 import { connection } from "./connection.js";
+import { tableDialogOpen } from "./dialogs.js";
 import { friends } from "./friends.js";
 import { handMetrics } from "./hand.js";
 import { tableKey } from "./keys.js";
@@ -22,6 +23,7 @@ import { playsStarting } from "./legal.js";
 import { lifting } from "./lifting.js";
 import { menuCallbacks } from "./menu.js";
 import { reacting, reactionsMuted } from "./reactions.js";
+import { focusResults } from "./results.js";
 import { renderTable } from "./stage.js";
 import { tools } from "./tools.js";
 import { waiting } from "./waiting.js";
@@ -273,6 +275,8 @@ export class TableSession {
       root.querySelector("[data-testid=reveal]")?.focus();
       return;
     }
+    // The results are a dialog: they take the focus (unless a dialog of the Menu is up).
+    if (!tableDialogOpen() && !settingsOpen() && focusResults(root, hadFocus ? focusTestid : null)) return;
     if (!hadFocus) return;
     let target = null;
     if (focusCard) {

@@ -373,3 +373,35 @@ def test_a_friend_who_leaves_before_the_start_frees_the_seat(device: Device) -> 
     expect(bo.get_by_test_id("seat-lost")).to_have_count(0)
     expect(host.locator("[data-testid=seat-row][data-taken=true]")).to_have_count(1)
     expect(host.get_by_test_id("start-now")).to_contain_text("2 free seats")
+
+
+def test_the_leave_dialog_says_what_happens_and_the_link_seats_the_friend_again(
+    device: Device,
+) -> None:
+    """Leaving a started game: the dialog says the computer plays the seat and the link may
+    seat the friend again while a seat is free (never "you cannot come back"); reopening
+    the link offers the seat, and taking it seats the friend again."""
+    host, link = classic_for_three(device, "Ann")
+    bo, cy = listening(device), listening(device)
+    for page, name in ((bo, "Bo"), (cy, "Cy")):
+        page.goto(link)
+        take_seat(page, name)
+    for page in (host, bo, cy):
+        wait_table(page)
+    open_menu_item(cy, "menu-leave")
+    confirm = cy.get_by_test_id("leave-confirm")
+    expect(confirm).to_contain_text("The computer will play your seat")
+    expect(confirm).to_contain_text("The invitation link can seat you again while a seat is free")
+    expect(confirm).not_to_contain_text("cannot come back")
+    cy.get_by_test_id("leave-confirm-yes").click()
+    expect(cy.locator("main[data-testid=home]")).to_be_visible()
+    for page in (host, bo):
+        expect(plate(page, 2)).to_have_attribute("data-left", "Cy")
+
+    # What the dialog said is so: the same browser opens the link and is seated again.
+    cy.goto(link)
+    take_seat(cy)
+    wait_table(cy)
+    expect(table(cy)).to_have_attribute("data-seat", "2")
+    for page in (host, bo):
+        expect(plate(page, 2).locator(".plate-name")).to_have_text("Cy")

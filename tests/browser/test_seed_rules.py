@@ -183,5 +183,6 @@ def test_ember_ridge_puts_its_buttons_by_the_plate_and_offers_the_scoring(device
     scores.click()
     expect(page.get_by_test_id("history")).to_be_visible()
     expect(scores).to_have_text("Hide scores")
-    # No Pass or Keep it in the prompt at this table: they too would sit by the plate.
+    # At the opening nothing is to pass: no Pass in the prompt or by the plate.
     expect(page.get_by_test_id("prompt").get_by_test_id("pass")).to_have_count(0)
+    expect(row.get_by_test_id("plate-pass")).to_have_count(0)

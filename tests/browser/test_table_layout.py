@@ -8,11 +8,13 @@ is checked by measuring element boxes, never by timing."""
 
 from __future__ import annotations
 
+import os
 import re
 from itertools import pairwise
+from pathlib import Path
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, ViewportSize, expect
 
 from tests.browser.support import (
     MAX_ACTIONS,
@@ -675,3 +677,144 @@ def test_after_the_host_ends_the_game_the_panel_and_the_hand_are_on_screen(
         panel = boxes_of(page, "[data-testid=table-closed]")[0]
         for card in boxes_of(page, "[data-testid=hand] [data-card]"):
             assert not overlap(card, panel), f"{where}: the panel covers {card['what']}"
+
+
+# ---- 18. big hands and long results at every size (issue 39, point 4) ----------------------
+
+BIG_SIZES: dict[str, ViewportSize] = {
+    "360x740": {"width": 360, "height": 740},
+    "320x568": {"width": 320, "height": 568},
+    "1280x800": {"width": 1280, "height": 800},
+}
+BIG_HANDS = (9, 15, 25)
+KEEPING = {
+    "mode": "computer", "variant": "ember-ridge", "players": 2, "speed": "slow",
+    "house": {"drawing": "until_fits_keep"},
+}  # fmt: skip
+"""Ember Ridge, drawing allowed while a card fits and the card that fits kept: each turn of
+the player's draws until a card fits and keeps it, so the hand grows by a card or more."""
+OPEN_KEEPING = """async (spec) => {
+    const made = await fetch('/api/rooms', {
+        method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(spec),
+    }).then((r) => r.json());
+    const all = JSON.parse(localStorage.getItem('eights.seats') || '{}');
+    all[made.token] = {token: made.token, mode: spec.mode, variant: spec.variant,
+        players: spec.players, credentials: made.credentials, created: Date.now()};
+    localStorage.setItem('eights.seats', JSON.stringify(all));
+    return made.token;
+}"""
+SHOTS_DIR = os.environ.get("EIGHTS_SHOTS")
+
+
+def layout_shot(page: Page, name: str) -> None:
+    if SHOTS_DIR:
+        Path(SHOTS_DIR).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SHOTS_DIR) / f"{name}.png"))
+
+
+def hand_size(page: Page) -> int:
+    return page.locator("[data-testid=hand] [data-card]").count()
+
+
+def assert_the_table_fits(page: Page, where: str) -> None:
+    """Nothing has scrolled the page, the bar is whole at the top, every card of the hand,
+    the prompt and every plate is on the screen, and no card lies on a plate or on
+    another card's corner (each row's top-left index stays in sight)."""
+    assert page.evaluate("scrollY") == 0, f"{where}: the page has scrolled"
+    screen = viewport(page)
+    for part in boxes_of(page, ".table-bar"):
+        assert inside(part, screen), f"{where}: the bar is cut: {part}"
+    assert_hand_and_prompt_on_screen(page, where)
+    # The focus on the hand (a keyboard player's) scrolls nothing.
+    page.locator("[data-testid=hand] [tabindex='0']").focus()
+    assert page.evaluate("scrollY") == 0, f"{where}: focusing the hand scrolled the page"
+
+
+def test_hands_of_9_15_and_25_cards_fit_at_every_size(device: Device) -> None:
+    page = device(**PHONE).new_page()
+    page.goto("/")
+    token = page.evaluate(OPEN_KEEPING, KEEPING)
+    page.goto(f"/t/{token}")
+    wait_table(page)
+    wanted = list(BIG_HANDS)
+    for _ in range(MAX_ACTIONS):
+        wait_actionable(page)
+        assert not over(page), "the hand ended before the player held 25 cards"
+        held = hand_size(page)
+        while wanted and held >= wanted[0]:
+            size = wanted.pop(0)
+            for name, viewport_size in BIG_SIZES.items():
+                page.set_viewport_size(viewport_size)
+                page.reload()  # the table drawn at this size, as a device of it opens it
+                wait_table(page)
+                wait_actionable(page)
+                layout_shot(page, f"hand-{size}-{name}")
+                assert_the_table_fits(page, f"{held} cards at {name}")
+            page.set_viewport_size(BIG_SIZES["360x740"])
+            page.reload()
+            wait_table(page)
+            wait_actionable(page)
+        if not wanted:
+            return
+        before = version(page)
+        keep = page.get_by_test_id("prompt").get_by_test_id("keep")
+        page.keyboard.press("k" if keep.count() else "d")
+        wait_settled(page, before)
+    raise AssertionError("the hand never grew to 25 cards")
+
+
+def test_long_results_fit_between_the_bar_and_the_tools(device: Device) -> None:
+    """Six seats (Classic's most, each row with its cards): at each size the results panel
+    lies on the screen between the bar and the tools, covering neither, and Next hand is in
+    it and on the screen; a list taller than the panel scrolls inside the panel."""
+    page = computer_table(device, "classic", 5, PHONE)
+    play_hand_to_its_end(page)
+    for name, viewport_size in BIG_SIZES.items():
+        page.set_viewport_size(viewport_size)
+        page.reload()
+        wait_table(page)
+        results = page.get_by_test_id("results")
+        expect(results).to_be_visible()
+        expect(results.locator(".result-row")).to_have_count(6)
+        layout_shot(page, f"results-6-{name}")
+        where = f"six seats results at {name}"
+        assert page.evaluate("scrollY") == 0, f"{where}: the page has scrolled"
+        panel = box(results)
+        assert inside(panel, viewport(page)), f"{where}: the panel runs off the screen: {panel}"
+        for part in boxes_of(page, ".table-bar, nav.toolbar"):
+            assert not overlap(panel, part), f"{where}: the panel covers {part}"
+        button = page.get_by_test_id("new-round")
+        assert inside(box(button), panel), f"{where}: Next hand is outside the panel"
+        assert inside(box(button), viewport(page)), f"{where}: Next hand is off the screen"
+        inner = results.evaluate("el => [el.scrollHeight, el.clientHeight]")
+        if inner[0] > inner[1] + 1:  # taller than the panel: it scrolls inside itself
+            results.evaluate("el => el.scrollTo(0, el.scrollHeight)")
+            assert page.evaluate("scrollY") == 0, f"{where}: scrolling the panel moved the page"
+            last = results.locator(".result-row").last
+            assert inside(box(last), panel, slack=1), f"{where}: the last row is not reachable"
+
+
+def test_a_101_hand_of_nine_fits_at_every_size(device: Device) -> None:
+    """101 (the issue's table): Draw (n of 3 left) taken each turn before a card is played,
+    until the hand holds nine cards (two rows on a phone); then each size as above."""
+    page = computer_table(device, "hundred-and-one", 1, PHONE)
+    for _ in range(MAX_ACTIONS):
+        wait_actionable(page)
+        assert not over(page), "the round ended before the player held nine cards"
+        held = hand_size(page)
+        if held >= 9:
+            for name, viewport_size in BIG_SIZES.items():
+                page.set_viewport_size(viewport_size)
+                page.reload()
+                wait_table(page)
+                wait_actionable(page)
+                layout_shot(page, f"hand-101-{held}-{name}")
+                assert_the_table_fits(page, f"101, {held} cards at {name}")
+            return
+        before = version(page)
+        if page.get_by_test_id("prompt").get_by_test_id("draw").count():
+            page.keyboard.press("d")
+        else:
+            click_move(page)
+        wait_settled(page, before)
+    raise AssertionError("the hand never grew to nine cards")
