@@ -128,3 +128,28 @@ def test_a_habit_is_a_weight_not_a_rule() -> None:
         if any(mark & hand for mark in marks):
             against_habit += 1
     assert against_habit > 0
+
+
+def test_a_habit_is_trusted_as_far_as_the_seat_has_shown_it() -> None:
+    # A deal in which the other seat held a card Medium's habit says it did not: the more
+    # cards that seat has chosen this hand (each one a chance to have shown it plays at
+    # random), the less that deal weighs; it never weighs nothing.
+    _, view = next(positions("duo", 2, 1, lambda seed: [make_bot("medium", seed)]))
+    other = 1 - view.seat
+    belief, told = read_moves(view)
+    dealer = Dealer(view, belief, told, Rules.for_variant("duo", 2).card_points)
+    dealer.tells = []
+    held = 1 << 12  # the ace of clubs
+    dealer.slots = [(other, 0, held, 0, 0)]
+    weights = []
+    for chosen in (0, 2, 8):
+        dealer.chance = [1.0, 1.0]
+        dealer.chance[other] = 0.4**chosen
+        dealer.saver = list(dealer.chance)
+        hands = [0, 0]
+        hands[other] = held
+        weights.append(dealer.weight(hands))
+    assert 1.0 > weights[0] > weights[1] > weights[2] > 0.0, weights
+    hands = [0, 0]
+    hands[other] = 1 << 11  # a card no habit rules out weighs the most a deal can
+    assert dealer.weight(hands) == 1.0
