@@ -5,7 +5,7 @@ It starts from the play Medium would choose, except that between plays of equal 
 strength it lays the card whose rank has the fewest cards unseen, keeping the ranks that
 can still link its hand to another suit. It leaves that play for another when the other is
 expected to make the next seat draw more cards: from the cards it has not seen, less those
-the log shows that seat cannot hold (``belief``), weighted more the fewer cards that seat
+the log shows that seat cannot hold (``reading``), weighted more the fewer cards that seat
 has left, and net of the cost of spending an eight. A play that goes out is always played.
 
 Where only eights are special, that judgement is then checked by a search (``search.py``):

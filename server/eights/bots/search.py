@@ -1,13 +1,13 @@
 """Hard's search at tables where only eights are special: determinized Monte Carlo.
 
-For each of a number of deals of the hidden cards that the view supports (``belief``: a seat
-that drew, or laid an eight, showed it held nothing else that fitted; ``Dealer``: a deal its
-choices since it last drew do not explain is dealt again), every candidate action is played
-out to the end of the hand by ``playout`` with the same deal for every candidate, so that
-the candidates are compared on equal cards. The heuristic's own choice (``base``) keeps its
-place unless the candidate that won most beat it, deal for deal, by more than
-``Budget.evidence`` standard errors. The number of playouts is fixed, so the same view
-always gets the same answer on any machine and under any load; a wall clock
+For each of a number of deals of the hidden cards that the rules leave possible
+(``reading``: draws, passes, reshuffles), drawn by how well the habits each other seat may
+keep explain its choices (``Dealer``: importance weights, never a rule), every candidate
+action is played out to the end of the hand by ``playout`` with the same deal for every
+candidate, so that the candidates are compared on equal cards. The heuristic's own choice
+(``base``) keeps its place unless the candidate that won most beat it, deal for deal, by
+more than ``Budget.evidence`` standard errors. The number of playouts is fixed, so the same
+view always gets the same answer on any machine and under any load; a wall clock
 (``Budget.seconds``) is only a safety limit, far above a search's time, whose hits are
 counted (``SearchStats.cut``): past it, the search answers with the deals it has played.
 """
