@@ -1,6 +1,11 @@
 """What a seat can work out from its view alone: the unseen cards, and which of them each
 other seat cannot hold, read from the hand's public log.
 
+The hint's sentences read this belief; Hard decides on ``reading.py``, which reads every
+move and stays sound where this one, with ``eights_tell`` (an eight taken as proof that
+nothing else fitted) and a laid card's slot guessed, rules out hands a seat really holds
+now and then (``tests/test_bots_reading.py``).
+
 At a table that forbids drawing while holding a card that fits (duo, newfoundland), a seat
 that starts to draw shows that no card of its hand fitted; at every table, a drawn card that
 was followed by another draw (or ended the turn) did not fit. Each other seat's hand is

@@ -5,7 +5,7 @@ It starts from the play Medium would choose, except that between plays of equal 
 strength it lays the card whose rank has the fewest cards unseen, keeping the ranks that
 can still link its hand to another suit. It leaves that play for another when the other is
 expected to make the next seat draw more cards: from the cards it has not seen, less those
-the log shows that seat cannot hold (``belief``), weighted more the fewer cards that seat
+the log shows that seat cannot hold (``reading``), weighted more the fewer cards that seat
 has left, and net of the cost of spending an eight. A play that goes out is always played.
 
 Where only eights are special, that judgement is then checked by a search (``search.py``):
@@ -25,12 +25,13 @@ from dataclasses import dataclass, field
 from eights.rules import Action, ActionType, SeatView
 from eights.rules.cards import RANK_OF, SUIT_OF
 
-from .belief import Belief, fitting, read_belief
+from .belief import Belief, fitting
 from .effects import Effects
 from .hundred_choice import HARD, choose
 from .hundred_table import is_101
 from .interface import decision_rng
 from .medium import medium_choice
+from .reading import read_moves
 from .search import Budget, SearchStats, search
 from .tactics import is_wild, plays_of
 from .weigh import names_a_held_suit, weigh
@@ -116,7 +117,7 @@ def heuristic(view: SeatView, legal: Sequence[Action], hard: Hard) -> Action:
     going_out = next((p for p in plays if len(p.cards) == len(view.hand)), None)
     if going_out is not None:
         return going_out
-    belief = read_belief(view)
+    belief, _ = read_moves(view, tells=False)
     base_wild = is_wild(base.cards[-1])
 
     def gain(play: Action) -> float:

@@ -1,13 +1,14 @@
 """A fast simulator of the rest of a hand at a table without special cards, for Hard's search.
 
-Hands are 52-bit masks, the stock a list, and every seat plays Medium's habit (the card of
-its strongest suit, held less 2.1 times unseen; an eight only when nothing else fits,
-naming the strongest suit it still holds). The rules are the engine's for tables where only
-eights are special (duo, classic, Ember Ridge and their house rules): drawing until a card
-fits or one card, a drawn card played (a drawn eight kept where keeping is allowed),
-reshuffles up to the table's cap, passes that block the hand, the lowest points winning a
-blocked hand. It is an estimate, not the rules: the engine alone decides what happens at
-the table (``tests/test_bots_search.py`` checks that the two agree, hand for hand).
+Hands are 52-bit masks, the stock a list, and every seat plays Medium's habit (the heaviest
+card, the ace last, of its strongest suit, held less 2.1 times unseen; an eight only when
+nothing else fits, naming the strongest suit it still holds). The rules are the engine's
+for tables where only eights are special (duo, classic, Ember Ridge and their house rules):
+drawing until a card fits or one card, a drawn card played (a drawn eight kept where
+keeping is allowed), reshuffles up to the table's cap, passes that block the hand, the
+lowest points winning a blocked hand. It is an estimate, not the rules: the engine alone
+decides what happens at the table (``tests/test_bots_search.py`` checks that the two agree,
+hand for hand).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from eights.rules import Rules
-from eights.rules.cards import EIGHT, RANK_OF, SUIT_OF
+from eights.rules.cards import ACE, EIGHT, RANK_OF, SUIT_OF
 
 from .belief import EIGHTS, RANK_MASK, SUIT_MASK, mask_of
 from .medium import UNSEEN_WEIGHT
@@ -83,6 +84,17 @@ def favourite_suit(hand: int, off_pile: list[int]) -> int:
     return best
 
 
+ACES: Final = RANK_MASK[ACE]
+
+
+def heaviest(cards: int) -> int:
+    """The card Medium lays of one suit: the heaviest, the ace (one point) last."""
+    top = cards.bit_length() - 1
+    if ACES >> top & 1 and cards != 1 << top:
+        return (cards ^ (1 << top)).bit_length() - 1
+    return top
+
+
 SUITS: Final[tuple[tuple[int, int], ...]] = tuple(enumerate(SUIT_MASK))
 _HELD: Final = 100.0 * (1.0 + UNSEEN_WEIGHT)
 _OFF: Final = 100.0 * UNSEEN_WEIGHT
@@ -100,7 +112,7 @@ def choose_card(hand: int, playable: int, off_pile: list[int]) -> tuple[int, int
     if ordinary:
         only = SUIT_OF[(ordinary & -ordinary).bit_length() - 1]
         if not ordinary & ~SUIT_MASK[only]:  # one suit to choose from (the common case)
-            return ordinary.bit_length() - 1, only
+            return heaviest(ordinary), only
         best_mine, best, top = 0, 0, -1e9
         for s, mask in SUITS:
             mine = ordinary & mask
@@ -109,7 +121,7 @@ def choose_card(hand: int, playable: int, off_pile: list[int]) -> tuple[int, int
                 key = held * _HELD - off_pile[s] * _OFF + (held - off_pile[s]) * 0.01
                 if key > top:
                     best_mine, best, top = mine, s, key
-        return best_mine.bit_length() - 1, best
+        return heaviest(best_mine), best
     card = (playable & -playable).bit_length() - 1
     return card, favourite_suit(hand & ~(1 << card), off_pile)
 

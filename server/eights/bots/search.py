@@ -1,13 +1,13 @@
 """Hard's search at tables where only eights are special: determinized Monte Carlo.
 
-For each of a number of deals of the hidden cards that the view supports (``belief``: a seat
-that drew, or laid an eight, showed it held nothing else that fitted; ``Dealer``: a deal its
-choices since it last drew do not explain is dealt again), every candidate action is played
-out to the end of the hand by ``playout`` with the same deal for every candidate, so that
-the candidates are compared on equal cards. The heuristic's own choice (``base``) keeps its
-place unless the candidate that won most beat it, deal for deal, by more than
-``Budget.evidence`` standard errors. The number of playouts is fixed, so the same view
-always gets the same answer on any machine and under any load; a wall clock
+For each of a number of deals of the hidden cards that the rules leave possible
+(``reading``: draws, passes, reshuffles), drawn by how well the habits each other seat may
+keep explain its choices (``Dealer``: importance weights, never a rule), every candidate
+action is played out to the end of the hand by ``playout`` with the same deal for every
+candidate, so that the candidates are compared on equal cards. The heuristic's own choice
+(``base``) keeps its place unless the candidate that won most beat it, deal for deal, by
+more than ``Budget.evidence`` standard errors. The number of playouts is fixed, so the same
+view always gets the same answer on any machine and under any load; a wall clock
 (``Budget.seconds``) is only a safety limit, far above a search's time, whose hits are
 counted (``SearchStats.cut``): past it, the search answers with the deals it has played.
 """
@@ -23,9 +23,10 @@ from typing import Final
 from eights.rules import Action, ActionType, Rules, SeatView
 from eights.rules.cards import EIGHT, RANK_OF, SUIT_OF, parse_card, parse_suit
 
-from .belief import EIGHTS, SUIT_MASK, Belief, mask_of, read_belief
+from .belief import EIGHTS, SUIT_MASK, Belief, mask_of
 from .medium import UNSEEN_WEIGHT
 from .playout import FITS, SimRules, playout, shuffle
+from .reading import HEAVY, LIGHT, SAVER, Told, read_moves
 from .tactics import suit_counts, without
 
 SAFETY_SECONDS = 1.0
@@ -107,8 +108,8 @@ def search(
     me = view.seat
     n = table.players
     rules = SimRules.of(Rules.for_variant(table.variant, n, table.options))
-    belief = read_belief(view, eights_tell=True)
-    deal = Dealer(view, belief)
+    belief, told = read_moves(view)
+    deal = Dealer(view, belief, told, rules.points)
     mine = mask_of(view.hand)
     pile = list(table.pile)
     nxt = (me + table.direction) % n
@@ -173,40 +174,105 @@ def _start(
 
 class Dealer:
     """Deals the cards this seat has not seen to the other hands and the stock, each card
-    of another hand drawn from those the log does not rule out for it."""
+    of another hand drawn from those the rules leave possible for it (``reading``), and
+    weighs each deal by how well the habits a seat may keep explain its choices."""
 
-    def __init__(self, view: SeatView, belief: Belief) -> None:
+    def __init__(
+        self, view: SeatView, belief: Belief, told: Told | None = None, points: tuple[int, ...] = ()
+    ) -> None:
         table = view.table
         self.players = table.players
         self.unseen = [c for c in range(52) if belief.unseen >> c & 1]
-        slots: list[tuple[int, int]] = []
+        marks = told.marks if told is not None else {}
+        slots: list[tuple[int, int, int, int, int]] = []
         for seat in range(table.players):
             if seat == view.seat:
                 continue
             exclusions = list(belief.slots.get(seat, ()))[: table.counts[seat]]
             exclusions += [0] * (table.counts[seat] - len(exclusions))
-            slots.extend((seat, excluded) for excluded in exclusions)
+            seat_marks = marks.get(seat, [])
+            for i, excluded in enumerate(exclusions):
+                marked = seat_marks[i] if i < len(seat_marks) else [0, 0, 0]
+                slots.append((seat, excluded, marked[HEAVY], marked[LIGHT], marked[SAVER]))
         slots.sort(key=lambda slot: -slot[1].bit_count())
         self.slots = slots
         self.tells = recent_choices(view)
+        self.points = points or tuple(RANK_OF[c] + 2 for c in range(52))
+        chosen = told.choices if told is not None else {}
+        plain = told.plain if told is not None else {}
+        self.chance = [RANDOM_CHOICE ** chosen.get(seat, 0) for seat in range(self.players)]
+        """For each seat, how likely a random player makes the choices it made this hand."""
+        self.saver = [RANDOM_CHOICE ** plain.get(seat, 0) for seat in range(self.players)]
+        """For each seat, how likely a player who saves eights and lays any other card at
+        random makes the choices of other cards it made this hand."""
         self.work = 0
         """What the deals so far cost, in about the units of a simulated turn."""
 
     def sample(self, rng: random.Random) -> tuple[list[int], list[int]]:
-        """One deal: a mask for each hand (this seat's empty) and the stock (top last); a deal
-        in which a seat's choices since it last drew would not all have been its habit is
-        dealt again, up to ``TRIES`` times, and kept with the chance ``SOFT`` for each choice
-        it does not explain."""
+        """One deal: a mask for each hand (this seat's empty) and the stock (top last). Deals
+        are proposed from what the rules leave possible and kept with the chance of their
+        weight (``weight``); after ``TRIES`` proposals one of them is drawn by weight."""
         tried = 0
+        proposals: list[tuple[float, list[int], list[int]]] = []
+        total = 0.0
+        hands: list[int] = []
+        rest: list[int] = []
         while tried < TRIES:
             tried += 1
             hands, rest = self.deal(rng)
-            misses = sum(1 for tell in self.tells if not tell.explained_by(hands[tell.seat]))
-            if not misses or rng.random() < SOFT**misses:
+            w = self.weight(hands)
+            if rng.random() < w:
                 break
+            proposals.append((w, hands, rest))
+            total += w
+        else:
+            pick = rng.random() * total
+            chosen = len(proposals) - 1
+            for i, proposal in enumerate(proposals):
+                pick -= proposal[0]
+                if pick <= 0.0:
+                    chosen = i
+                    break
+            hands, rest = proposals[chosen][1], proposals[chosen][2]
         shuffle(rest, rng.random)
-        self.work += tried * (len(self.slots) + len(self.tells)) + len(rest)
+        self.work += tried * (len(self.slots) + 3 * len(self.tells)) + len(rest)
         return hands, rest
+
+    def weight(self, hands: list[int]) -> float:
+        """How well the deal explains what the others chose, at most 1 (a deal every choice
+        of which a habit explains): for each seat, the habits it may keep (``PRIOR``), each
+        times ``SOFT`` for every choice it does not explain, and a random player's share
+        times the chance of the choices it made."""
+        n = self.players
+        heavy = [0] * n
+        light = [0] * n
+        chance = self.chance
+        saved = [0] * n
+        for seat, _, h, lt, sv in self.slots:
+            hand = hands[seat]
+            if h & hand:
+                heavy[seat] += (h & hand).bit_count()
+            if lt & hand:
+                light[seat] += (lt & hand).bit_count()
+            if sv & hand:
+                saved[seat] += (sv & hand).bit_count()
+        for tell in self.tells:
+            hand = hands[tell.seat]
+            if not tell.explained_by(hand):
+                heavy[tell.seat] += 1
+            if not tell.lowest_first(hand, self.points):
+                light[tell.seat] += 1
+        total = 1.0
+        for seat in range(n):
+            if heavy[seat] or light[seat] or saved[seat]:
+                saver = PRIOR[2] * self.saver[seat]
+                total *= (
+                    PRIOR[0] * SOFT ** heavy[seat]
+                    + PRIOR[1] * SOFT ** light[seat]
+                    + saver * SOFT ** saved[seat]
+                    + PRIOR[3] * chance[seat]
+                ) / (PRIOR[0] + PRIOR[1] + saver + PRIOR[3] * chance[seat])
+        return total
 
     def deal(self, rng: random.Random) -> tuple[list[int], list[int]]:
         """The other hands, each card drawn at random from those its slot may hold, and the
@@ -214,7 +280,7 @@ class Dealer:
         pool = list(self.unseen)
         hands = [0] * self.players
         random_ = rng.random
-        for seat, excluded in self.slots:
+        for seat, excluded, _, _, _ in self.slots:
             size = len(pool)
             if not size:
                 break
@@ -230,10 +296,16 @@ class Dealer:
 
 
 TRIES: Final = 8
-"""Deals tried before one is kept however little it explains."""
+"""Deals proposed before one is drawn by weight however little it explains."""
 SOFT: Final = 0.03
-"""The chance a deal is kept for each choice of another seat it does not explain (a player
-that is not Medium chooses otherwise now and then)."""
+"""How much less likely a deal is for each choice of another seat that the habit it is
+read by does not explain (a player keeping a habit leaves it now and then)."""
+RANDOM_CHOICE: Final = 0.4
+"""The chance that a random player lays the card it laid (about one of two or three)."""
+PRIOR: Final = (0.5, 0.1, 0.25, 0.15)
+"""How likely a seat is, before it has chosen anything, to keep each habit: Medium's (its
+strongest suit, the heaviest card of it), the lightest card first, eights saved and any
+other card, and none (a random card)."""
 
 
 @dataclass(frozen=True)
@@ -271,6 +343,20 @@ class Choice:
 
         best = max(strength(s) for s in range(4) if ordinary & SUIT_MASK[s])
         return strength(SUIT_OF[self.card]) >= best - 1e-9
+
+    def lowest_first(self, hand: int, points: tuple[int, ...]) -> bool:
+        """Whether a player who lays its lightest fitting card (an eight last) would have
+        laid this card from ``hand`` as it was then."""
+        ordinary = (hand | self.own) & self.fits & ~EIGHTS
+        if RANK_OF[self.card] == EIGHT:
+            return not ordinary
+        mine = points[self.card]
+        while ordinary:
+            low = ordinary & -ordinary
+            if points[low.bit_length() - 1] < mine:
+                return False
+            ordinary ^= low
+        return True
 
 
 def recent_choices(view: SeatView) -> list[Choice]:

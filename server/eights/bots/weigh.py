@@ -31,9 +31,10 @@ from typing import Protocol
 from eights.rules import Action, SeatView
 from eights.rules.cards import EIGHT, QUEEN, RANK_OF, SUIT_OF, TWO, Card
 
-from .belief import RANK_MASK, Belief, fitting, read_belief
+from .belief import RANK_MASK, Belief, fitting
 from .effects import PICKUP, REVERSE, SKIP, Effects
 from .medium import medium_choice, play_value, unseen_by_suit
+from .reading import read_moves
 from .tactics import fallback, is_wild, plays_of, without
 
 
@@ -84,7 +85,7 @@ def weigh(view: SeatView, legal: Sequence[Action], hard: Weights, effects: Effec
     going_out = next((p for p in plays if len(p.cards) == len(view.hand)), None)
     if going_out is not None:
         return going_out
-    belief = read_belief(view)
+    belief, _ = read_moves(view, tells=False)
     if view.table.pending is not None:
         return answer(view, plays, belief, effects, hard)
     base = medium_choice(view, legal, connected=True)

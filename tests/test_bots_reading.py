@@ -1,0 +1,155 @@
+"""Hard's reading of every move (``bots/reading.py``) is sound: over positions from real
+games at every table and size, the hands the others really hold are always possible (each
+card of them unseen, each placed in a slot that does not exclude it) and weigh more than
+nothing in the search's deals. The check itself catches an unsound reading."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from eights.bots import decide, make_bot
+from eights.bots.belief import Belief, mask_of, read_belief
+from eights.bots.hard import Hard
+from eights.bots.interface import Bot
+from eights.bots.reading import HEAVY, read_moves
+from eights.bots.runner import bot_view
+from eights.bots.search import Dealer
+from eights.rules import Position, Rules, SeatView, apply_in_place, legal_actions, new_game
+from tests.sparring.heuristic import play as sparring
+
+TABLES = [
+    ("duo", 2),
+    ("classic", 3),
+    ("classic", 4),
+    ("classic", 6),
+    ("ember-ridge", 2),
+    ("ember-ridge", 4),
+    ("newfoundland", 2),
+    ("newfoundland", 4),
+    ("newfoundland", 7),
+    ("hundred-and-one", 2),
+    ("hundred-and-one", 4),
+]
+
+
+def players_of(seed: str) -> list[Bot]:
+    """A mix of habits: Medium, Easy, Hard's judgement and the sparring bot."""
+    return [make_bot("medium", seed), make_bot("easy", seed), Hard(seed, budget=None), sparring]
+
+
+def positions(
+    variant: str, players: int, games: int, seats: Callable[[str], list[Bot]] = players_of
+) -> Iterator[tuple[Position, SeatView]]:
+    """Every position with a choice along ``games`` games (the bots seated in turn)."""
+    for game in range(games):
+        pos = new_game(Rules.for_variant(variant, players), f"reading-{variant}-{game}")
+        mix = seats(f"r{game}")
+        bots = [mix[(game + seat) % len(mix)] for seat in range(players)]
+        for _ in range(2000):
+            if pos.outcome is not None:
+                break
+            legal = legal_actions(pos)
+            view = bot_view(pos, pos.turn)
+            if len(legal) > 1:
+                yield pos, view
+                action = decide(bots[pos.turn], view)
+            else:
+                action = legal[0]
+            apply_in_place(pos, action)
+
+
+def matches(cards: list[int], slots: list[int]) -> bool:
+    """Whether each card can sit in its own slot that does not exclude it (a matching)."""
+    owner: dict[int, int] = {}
+
+    def place(card: int, tried: set[int]) -> bool:
+        for slot, excluded in enumerate(slots):
+            if excluded >> card & 1 or slot in tried:
+                continue
+            tried.add(slot)
+            if slot not in owner or place(owner[slot], tried):
+                owner[slot] = card
+                return True
+        return False
+
+    return len(cards) == len(slots) and all(place(card, set()) for card in cards)
+
+
+def wrong_seats(pos: Position, view: SeatView, belief: Belief) -> list[int]:
+    """The other seats whose real hand the belief rules out."""
+    out = []
+    for seat, hand in enumerate(pos.hands):
+        if seat == view.seat:
+            continue
+        slots = list(belief.slots.get(seat, ()))
+        if mask_of(hand) & ~belief.unseen or not matches(list(hand), slots):
+            out.append(seat)
+    return out
+
+
+@pytest.mark.parametrize(("variant", "players"), TABLES)
+def test_the_hands_the_others_hold_are_never_ruled_out(variant: str, players: int) -> None:
+    checked = 0
+    points = Rules.for_variant(variant, players).card_points
+    searched = variant in ("duo", "classic", "ember-ridge")
+    for pos, view in positions(variant, players, 400):
+        if checked >= 1500:
+            break
+        belief, told = read_moves(view)
+        assert wrong_seats(pos, view, belief) == [], view.table.log
+        if searched:  # the search's deals: the real one weighs more than nothing
+            true_hands = [0 if s == view.seat else mask_of(h) for s, h in enumerate(pos.hands)]
+            assert Dealer(view, belief, told, points).weight(true_hands) > 0.0
+        checked += players - 1
+    assert checked >= 1500
+
+
+def test_the_check_catches_a_drawn_eight_kept_and_laid_later() -> None:
+    # The belief Hard's search read before (a seat that laid an eight held nothing else that
+    # fitted, as a rule; a laid card's slot guessed) rules out hands Mediums really hold at
+    # classic with four seats: the same check finds them.
+    wrong = 0
+    for pos, view in positions("classic", 4, 40, lambda seed: [make_bot("medium", seed)]):
+        wrong += len(wrong_seats(pos, view, read_belief(view, eights_tell=True)))
+    assert wrong > 0
+
+
+def test_a_habit_is_a_weight_not_a_rule() -> None:
+    # Read as a rule, Medium's habit (the heaviest card of the suit in force) would rule out
+    # hands a seat that does not keep it really holds; read as a weight it never does.
+    against_habit = 0
+    for pos, view in positions("duo", 2, 30, lambda seed: [make_bot("easy", seed)]):
+        _, told = read_moves(view)
+        other = 1 - view.seat
+        hand = mask_of(pos.hands[other])
+        marks = [slot[HEAVY] for slot in told.marks.get(other, [])]
+        if any(mark & hand for mark in marks):
+            against_habit += 1
+    assert against_habit > 0
+
+
+def test_a_habit_is_trusted_as_far_as_the_seat_has_shown_it() -> None:
+    # A deal in which the other seat held a card Medium's habit says it did not: the more
+    # cards that seat has chosen this hand (each one a chance to have shown it plays at
+    # random), the less that deal weighs; it never weighs nothing.
+    _, view = next(positions("duo", 2, 1, lambda seed: [make_bot("medium", seed)]))
+    other = 1 - view.seat
+    belief, told = read_moves(view)
+    dealer = Dealer(view, belief, told, Rules.for_variant("duo", 2).card_points)
+    dealer.tells = []
+    held = 1 << 12  # the ace of clubs
+    dealer.slots = [(other, 0, held, 0, 0)]
+    weights = []
+    for chosen in (0, 2, 8):
+        dealer.chance = [1.0, 1.0]
+        dealer.chance[other] = 0.4**chosen
+        dealer.saver = list(dealer.chance)
+        hands = [0, 0]
+        hands[other] = held
+        weights.append(dealer.weight(hands))
+    assert 1.0 > weights[0] > weights[1] > weights[2] > 0.0, weights
+    hands = [0, 0]
+    hands[other] = 1 << 11  # a card no habit rules out weighs the most a deal can
+    assert dealer.weight(hands) == 1.0
