@@ -6,7 +6,7 @@
 //   /verify        check a finished game's record
 //   /rules/<name>  the rules of a table
 import { api } from "./api.js";
-import { fill, h } from "./dom.js";
+import { fill } from "./dom.js";
 import { TableSession } from "./table/session.js";
 import { homePage } from "./home.js";
 import { lobbyPage } from "./lobby.js";
@@ -14,7 +14,7 @@ import { holdNameFields } from "./names.js";
 import { WatchSession } from "./watch.js";
 import { joinPage, renameSeats } from "./join.js";
 import { interceptLinks, takeHandoff } from "./nav.js";
-import { endedPage, errorPage, fullPage, gonePage } from "./pages.js";
+import { endedPage, errorPage, fullPage, gonePage, loadingPage } from "./pages.js";
 import { rulesPage } from "./rules.js";
 import { closeSettings } from "./settings.js";
 import { saveTable, savedTable, settings } from "./storage.js";
@@ -88,7 +88,7 @@ async function openTable(token, id) {
     session = new TableSession(main, saved, handed.length ? handed : kept);
     return;
   }
-  fill(main, h("div", { class: "loading", testid: "loading" }, "Finding the table…"));
+  fill(main, loadingPage("Finding the table…"));
   let lobby;
   try {
     lobby = await api.lobby(token);
@@ -156,8 +156,43 @@ function keptStates(token) {
   }
 }
 
+/**
+ * The skip link, the page's first Tab stop wherever a table is drawn and nowhere else (a
+ * page with no table has nothing above its own content to skip). It goes to the hand, to
+ * its card in the tab order (from there the arrow keys move along it), and where no hand
+ * is shown (a game watched, a hand covered) to the table itself: one Tab and Enter, where
+ * Tab alone takes the bar's buttons, the plates and the pile first.
+ */
+function skipLink() {
+  const link = document.querySelector("a.skip");
+  if (!link) return;
+  const target = () => {
+    const table = main.querySelector("[data-testid=table]");
+    if (!table) return null;
+    return table.querySelector("[data-testid=hand] [data-card][tabindex='0']") || table;
+  };
+  const update = () => {
+    const to = target();
+    link.hidden = !to;
+    const words = to?.dataset.card ? "Skip to your hand" : "Skip to the table";
+    if (link.textContent !== words) link.textContent = words;
+  };
+  // The session draws the table anew into #app, replacing its child, at every change.
+  new MutationObserver(update).observe(main, { childList: true });
+  link.addEventListener("focus", update);
+  link.addEventListener("click", (event) => {
+    const to = target();
+    if (!to) return;
+    event.preventDefault();
+    if (!to.dataset.card) to.setAttribute("tabindex", "-1");
+    to.focus();
+  });
+  update();
+}
+
 interceptLinks();
 window.addEventListener("pagehide", keepStates);
+skipLink();
 window.addEventListener("popstate", route);
 window.addEventListener("eights:navigate", route);
 document.addEventListener("eights:settings", applySettings);

@@ -32,7 +32,10 @@ export function faceCard(code, { small = false, testid, extraClass = "" } = {}) 
 const ORDINALS = { 1: "first", 2: "second", 3: "third", 4: "fourth" };
 
 /** A card of the player's hand: a button. `addable`: it may go down on top of the cards
- * lifted, in the same move; `order`: its place among several lifted together. */
+ * lifted, in the same move; `order`: its place among several lifted together. Its name
+ * ("ten of clubs, cannot be played now") is text of its own, seen only by a screen
+ * reader: the corners ("10♣") are drawn for the eye and hidden from it, so the name is
+ * never an aria-label that the visible "10♣" would have to be part of. */
 export function handCard(code, { playable, addable = false, order = null, lifted, reason, focusable, onClick, onLongPress, onHover, onLeave }) {
   const bright = playable || addable || lifted;
   let label = playable || lifted ? cardName(code) : addable ? `${cardName(code)}, can go on top` : `${cardName(code)}, cannot be played now`;
@@ -40,7 +43,6 @@ export function handCard(code, { playable, addable = false, order = null, lifted
   const el = h("button", {
     type: "button",
     class: `card face ${suitClass(code[1])} ${bright ? "playable" : "dim"}${addable ? " addable" : ""}${lifted ? " lifted" : ""}`,
-    "aria-label": label,
     "aria-pressed": lifted ? "true" : "false",
     title: bright || !reason ? cardName(code) : null,
     tabindex: focusable ? "0" : "-1",
@@ -53,7 +55,8 @@ export function handCard(code, { playable, addable = false, order = null, lifted
       }
       onClick(code, event);
     },
-  }, faceParts(code), order ? h("span", { class: "lift-order", "aria-hidden": "true" }, String(order)) : null);
+  }, h("span", { class: "visually-hidden" }, label), faceParts(code),
+  order ? h("span", { class: "lift-order", "aria-hidden": "true" }, String(order)) : null);
   attachLongPress(el, () => onLongPress?.(code, el));
   if (!bright && reason && onHover) {
     el.addEventListener("pointerenter", (e) => {
@@ -132,18 +135,20 @@ export function suitToken(suit, { testid = "suit-token", big = false } = {}) {
 }
 
 /** A token of the suit picker: the suit's glyph and name, and the key that names it
- * (`digit`, shown inside the token, and the suit's letter). */
+ * (`digit`, shown inside the token, and the suit's letter). Named, like a card, by text
+ * only a screen reader reads ("hearts (1 or H)"), what is drawn hidden from it. */
 export function suitPick(suit, digit, onPick) {
+  const name = `${suitName(suit)} (${digit} or ${suit})`;
   return h("button", {
     type: "button",
     class: `token pick ${suitClass(suit)}`,
     dataset: { suit, key: digit },
-    "aria-label": `${suitName(suit)} (${digit} or ${suit})`,
     "aria-keyshortcuts": `${digit} ${suit}`,
-    title: `${suitName(suit)} (${digit} or ${suit})`,
+    title: name,
     onclick: () => onPick(suit),
   },
-  suitGlyph(suit),
+  h("span", { class: "visually-hidden" }, name),
+  h("span", { "aria-hidden": "true" }, suitGlyph(suit)),
   h("span", { class: "pick-key", testid: "suit-key", "aria-hidden": "true" }, digit),
-  h("span", { class: "pick-name" }, suitName(suit)));
+  h("span", { class: "pick-name", "aria-hidden": "true" }, suitName(suit)));
 }

@@ -428,7 +428,9 @@ const KIND_TITLES = {
 
 function savedList() {
   const all = Object.values(savedTables()).sort((a, b) => (b.seen || b.created || 0) - (a.seen || a.created || 0));
-  const box = h("section", { class: "saved", testid: "saved-games", "aria-labelledby": "saved-title" });
+  // Named by its heading, which it has only with a table in it (a section named by
+  // nothing is no region, and may not point at a name).
+  const box = h("section", { class: "saved", testid: "saved-games", "aria-labelledby": all.length ? "saved-title" : null });
   if (!all.length) return box;
   box.append(h("h2", { id: "saved-title" }, "Your tables"),
     // 002: "Local and computer rounds save separately in this browser": where each part lives.

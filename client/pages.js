@@ -5,6 +5,13 @@ import { forgetTable } from "./storage.js";
 import { navigate } from "./nav.js";
 import { DEFAULT_NAME } from "./narrate.js";
 
+/** While a page is on its way ("Finding the table…"): the page's main landmark and its
+ * heading (unseen: the sentence says what it is), as every page has (client/first/). */
+export function loadingPage(text, ...more) {
+  return h("main", { class: "loading", testid: "loading" },
+    h("h1", { class: "visually-hidden" }, "Eights"), text, more);
+}
+
 export function gonePage() {
   return h("main", { class: "page narrow", testid: "table-gone" },
     h("div", { class: "page-icon", "aria-hidden": "true" }, "\u2660"),

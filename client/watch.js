@@ -12,7 +12,7 @@ import { openHelp, closeTableDialog } from "./table/dialogs.js";
 import { renderTable } from "./table/stage.js";
 import { variantTitle } from "./variants.js";
 import { BUBBLE_MS, reactionOf } from "./table/reactions.js";
-import { goneGamePage } from "./pages.js";
+import { goneGamePage, loadingPage } from "./pages.js";
 
 export class WatchSession {
   constructor(container, token) {
@@ -111,7 +111,7 @@ export class WatchSession {
     window.clearTimeout(this.renderTimer);
     const state = this.state;
     if (!state || !state.room) {
-      fill(this.container, h("div", { class: "loading", testid: "loading" }, "Finding the game…"));
+      fill(this.container, loadingPage("Finding the game…"));
       return;
     }
     const room = state.room;

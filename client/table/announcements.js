@@ -98,10 +98,13 @@ export const announcements = {
     });
   },
 
-  /** The table's one message area (table/messages.js) and the live region; no toast over the hand. */
-  say(text) {
-    this.ticker = text;
+  /** The table's one message area (table/messages.js) and the live region; no toast over
+   * the hand. `shown: false`: the live region alone, for what the prompt already shows
+   * (cards lifted): the ticker keeps saying what the table last did. */
+  say(text, { shown = true } = {}) {
     announce(text);
+    if (!shown) return;
+    this.ticker = text;
     const ticker = this.container.querySelector("[data-testid=ticker]");
     if (ticker) ticker.textContent = text;
   },

@@ -21,7 +21,7 @@ export function topBar(m, on) {
   return h("header", { class: "table-bar" },
     h("a", { class: "bar-btn", href: "/", "data-link": "", "aria-label": "Home", testid: "home" }, icon("home")),
     h("div", { class: "bar-title" },
-      h("strong", {}, variantTitle(room.variant)),
+      h("h1", { class: "bar-name" }, variantTitle(room.variant)),
       h("span", { class: "bar-sub" },
         h("span", { class: "bar-mode" }, m.watching ? "Watching" : modeTitle(room.mode)),
         m.watching ? null : watchingNote(room),

@@ -36,7 +36,8 @@ export function historyPanel(m, on) {
     handLog(m),
     tallyLine(m),
     rows.length
-      ? h("div", { class: "table-scroll" }, h("table", {}, h("thead", {}, head), h("tbody", {}, rows)))
+      ? h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": duo ? "Rounds played" : "Games played" },
+        h("table", {}, h("thead", {}, head), h("tbody", {}, rows)))
       : h("p", { class: "muted" }, "No finished games yet."),
     h("p", { class: "muted small" }, "Each game’s seed is revealed when it ends, so every deal can be checked. ",
       h("a", { href: `/verify?token=${encodeURIComponent(room.token)}`, "data-link": "" }, "Verify a game")),
@@ -64,9 +65,13 @@ function handLog(m) {
   if (!view || m.covered) return null;
   const lines = describeEvents(Array.isArray(view.log) ? view.log : [], names, view.options || {});
   if (!lines.length) return null;
+  const what = duo(m) ? "This round" : "This hand";
+  // Its own scrolling box, which the keyboard can reach and scroll (a phone's log is longer
+  // than the box holds).
   return h("details", { class: "hand-log", open: true },
-    h("summary", {}, duo(m) ? "This round" : "This hand"),
-    h("ol", { testid: "hand-log" }, lines.map((line) => h("li", {}, line))));
+    h("summary", {}, what),
+    h("div", { class: "hand-log-scroll", tabindex: "0", role: "region", "aria-label": `${what}: the moves` },
+      h("ol", { testid: "hand-log" }, lines.map((line) => h("li", {}, line)))));
 }
 
 function duo(m) {

@@ -71,7 +71,8 @@ export const lifting = {
       this.stacked = [...this.stacked, code];
       const more = addableCards(view, this.liftedCards()).size;
       const place = ORDINAL[stack.length + 1] || "next";
-      this.say(`The ${cardName(code)} is lifted ${place}, on top${more ? `; another ${RANK_WORDS[code[0]] || "card"} may go on it` : ""}.`, { quietToast: true });
+      // Heard, not shown: the prompt says it (one place for the eye).
+      this.say(`The ${cardName(code)} is lifted ${place}, on top${more ? `; another ${RANK_WORDS[code[0]] || "card"} may go on it` : ""}.`, { shown: false });
       this.render();
       return;
     }
@@ -92,7 +93,7 @@ export const lifting = {
     let words = `The ${name} is lifted. Tap it again to play.`;
     if (this.picker) words = `The ${name} is lifted: name a suit.`;
     else if (stacks) words = `The ${name} is lifted; another ${RANK_WORDS[code[0]]} may go on top of it.`;
-    this.say(words, { quietToast: true });
+    this.say(words, { shown: false }); // the prompt and the suit picker show it
     this.render();
   },
 

@@ -8,7 +8,7 @@
 import { TableSocket } from "../api.js";
 import { fill, h, redrawOnResize } from "../dom.js";
 import { seatNames } from "../narrate.js";
-import { lostSeatPage } from "../pages.js";
+import { loadingPage, lostSeatPage } from "../pages.js";
 import { openSettings, settingsOpen } from "../settings.js";
 import { BackgroundSignals } from "../signals.js";
 import { settings, touchTable } from "../storage.js";
@@ -151,7 +151,7 @@ export class TableSession {
       // the network gone (sw.js), and says so until the table comes.
       const away = this.connection !== "connecting" && this.connection !== "open";
       const offline = this.connection === "offline" || !navigator.onLine;
-      fill(this.container, h("div", { class: "loading", testid: "loading" }, "Opening the table…",
+      fill(this.container, loadingPage("Opening the table…",
         away || offline ? h("p", { class: "conn-note", testid: "connection", role: "status" }, offline
           ? "You're offline: the table will come back when the network does."
           : "Reconnecting…") : null));

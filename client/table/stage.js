@@ -26,7 +26,8 @@ import { watchBanner, watchedArea, watchToolbar } from "./watching.js";
 export function renderTable(m, on) {
   const { room, view } = m;
   const myTurn = Boolean(view && view.legal && view.legal.length && !m.covered) || Boolean(view && bridgeWindow(m)?.mine);
-  const root = h("section", {
+  // The page's main landmark (every page has one; the bar's title is its heading).
+  const root = h("main", {
     class: `table mode-${room.mode}${m.covered ? " is-covered" : ""}${view?.hand_over ? " is-over" : ""}`,
     testid: "table",
     "aria-label": `${variantTitle(room.variant)} table`,

@@ -531,3 +531,27 @@ document.addEventListener("DOMContentLoaded", () => {
 """
 """An init script: every sentence the live region is given is kept in ``window.__said`` for
 the test (a screen reader hears each)."""
+
+
+DEALS = 25
+"""New deals at most while waiting for a card that names a suit (each deal has about an
+even chance of one to play at once)."""
+
+
+def open_suit_picker(page: Page, wild: str = "8") -> None:
+    """Against the computer: a deal where a card of rank `wild` (one that names a suit) may
+    be played now, dealing again (Restart) until one comes, at most DEALS times; that card
+    tapped (twice, where the first tap lifts it): the suit picker is open."""
+    cards = page.locator(f"[data-testid=hand] [data-card^='{wild}'][data-playable=true]")
+    for _ in range(DEALS):
+        wait_actionable(page)
+        if not over(page) and cards.count() and not page.get_by_test_id("play").count():
+            break
+        restart(page)
+    else:
+        raise AssertionError(f"no {wild} to play in {DEALS} deals")
+    card = str(cards.first.get_attribute("data-card"))
+    cards.first.click()
+    if after_first_press(page, card) == "lifted":
+        page.locator(f'[data-testid=hand] [data-card="{card}"]').click()
+    expect(page.get_by_test_id("suit-picker")).to_be_visible()
