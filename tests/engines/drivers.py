@@ -181,7 +181,7 @@ class WebKit:
             "const done = arguments[arguments.length - 1];"
             "const raw = Array.prototype.slice.call(arguments, 0, -1);"
             f"({_wrapped(function)})(...raw).then(v => done({{ok: v}}),"
-            " e => done({error: String(e && e.stack || e)}));"
+            " e => done({error: String(e && ((e.message || '') + ' ' + (e.stack || '')) || e)}));"
         )
         answer = self._send(
             "POST",

@@ -15,9 +15,12 @@ from tests.engines.drivers import Engine
 
 SHOTS = Path("/tmp/engine-shots")
 SIZES = {"phone": (360, 740), "desktop": (1280, 800)}
+ENGINE_STEP_MS = 2 * STEP_MS
+"""A wait on the page in WebKit's MiniBrowser under Xvfb or headless Firefox: twice
+Chromium's, as they run slower on a loaded machine (a wait that holds returns at once)."""
 
 
-def until(engine: Engine, predicate: str, arg: object = None, ms: int = STEP_MS) -> Any:
+def until(engine: Engine, predicate: str, arg: object = None, ms: int = ENGINE_STEP_MS) -> Any:
     """The first truthy value of the JavaScript `predicate` (``arg => value``), checked on
     the page until it holds; an error (naming it) after `ms`."""
     late = json.dumps("timed out: " + predicate)
