@@ -209,6 +209,15 @@ def wait_actionable(page: Page, at_least: int = 0) -> None:
     )
 
 
+def next_hand(page: Page) -> None:
+    """Next hand (New round, Watch on) pressed, and until the table has dealt it: until then
+    the table still says the hand is over, so a wait for a turn or an end would return at
+    once, on the hand just left."""
+    before = version(page)
+    page.get_by_test_id("new-round").click()
+    wait_settled(page, before)
+
+
 def wait_my_turn(page: Page, hands: int = 5) -> None:
     """Until this page is to act in a hand under way (nothing moves then): a hand the
     computers end before it (at 101 a seat skipped all along may never act) is left with
@@ -218,7 +227,7 @@ def wait_my_turn(page: Page, hands: int = 5) -> None:
         wait_actionable(page)
         if table.get_attribute("data-turn") == "me":
             return
-        page.get_by_test_id("new-round").click()
+        next_hand(page)
     raise AssertionError(f"not this page's turn in {hands} hands")
 
 

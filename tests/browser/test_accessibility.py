@@ -417,7 +417,9 @@ def test_keyboard_focus_on_a_card_is_unmistakable(device: Device, size: str) -> 
         wait_settled(page, before)
     else:
         raise AssertionError("never two playable cards to compare")
-    page.locator("body").focus()
+    # Into the hand by keyboard (a card clicked before has the focus, but not the keyboard's).
+    page.evaluate("document.activeElement?.blur()")
+    page.keyboard.press("ArrowRight")
     bright = [str(c) for c in playable.evaluate_all("els => els.map(e => e.dataset.card)")]
     target, other = bright[0], bright[1]
     arrow_to(page, target)
