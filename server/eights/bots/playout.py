@@ -126,6 +126,51 @@ def choose_card(hand: int, playable: int, off_pile: list[int]) -> tuple[int, int
     return card, favourite_suit(hand & ~(1 << card), off_pile)
 
 
+MEDIUM_HABIT: Final = 0
+LIGHT_HABIT: Final = 1
+SAVER_HABIT: Final = 2
+RANDOM_HABIT: Final = 3
+"""The habits a seat plays by in a playout (``search.PRIOR``'s order): Medium's, the
+lightest card first, eights saved and any other card, any card."""
+
+
+def habit_card(
+    habit: int,
+    hand: int,
+    playable: int,
+    off_pile: list[int],
+    points: tuple[int, ...],
+    random_: Callable[[], float],
+) -> tuple[int, int]:
+    """The play from ``playable`` (non-empty) of a seat keeping ``habit``, and the suit it
+    leaves: an eight names the suit the hand keeps best, but for a random player's."""
+    if habit == MEDIUM_HABIT:
+        return choose_card(hand, playable, off_pile)
+    ordinary = playable & NOT_EIGHTS
+    pool = ordinary if ordinary and habit != RANDOM_HABIT else playable
+    if habit == LIGHT_HABIT:
+        card, least = -1, 1000
+        rest = pool
+        while rest:
+            low = rest & -rest
+            c = low.bit_length() - 1
+            if points[c] < least:
+                card, least = c, points[c]
+            rest ^= low
+    else:
+        count = pool.bit_count()
+        skip = int(random_() * count)
+        rest = pool
+        for _ in range(skip):
+            rest &= rest - 1
+        card = (rest & -rest).bit_length() - 1
+    if RANK_OF[card] != EIGHT:
+        return card, SUIT_OF[card]
+    if habit == RANDOM_HABIT:
+        return card, int(random_() * 4)
+    return card, favourite_suit(hand & ~(1 << card), off_pile)
+
+
 def playout(
     rules: SimRules,
     hands: list[int],
@@ -138,6 +183,7 @@ def playout(
     reshuffles: int,
     me: int,
     rng: random.Random,
+    habits: list[int] | None = None,
 ) -> tuple[float, int]:
     """Play the hand out from the seat ``turn`` to act (no card drawn yet this turn): 1 when
     ``me`` wins it, a share on a tie, 0 otherwise; and the turns it took (what a search's
@@ -194,6 +240,10 @@ def playout(
             named = SUIT_OF[card]
             if RANK_OF[card] == EIGHT:
                 named = favourite_suit(hand & ~(1 << card), off_pile)
+        elif habits is not None and habits[turn] != MEDIUM_HABIT:
+            card, named = habit_card(
+                habits[turn], hand, playable, off_pile, rules.points, rng.random
+            )
         else:
             card, named = choose_card(hand, playable, off_pile)
         hand &= ~(1 << card)

@@ -47,6 +47,9 @@ class Budget:
     seconds: float | None = SAFETY_SECONDS
     least: int = 8
     """Deals played out however short the clock."""
+    learn: bool = True
+    """The others play by the habit their choices show on each deal (``Dealer.habits``)
+    in the playouts, rather than all by Medium's."""
     evidence: float = 1.0
     """How many standard errors a candidate must win by, deal for deal, to be chosen over
     the heuristic's own choice (1.0 and 2.0 measured alike; 0 chose worse: docs/bots.md)."""
@@ -133,12 +136,24 @@ def search(
                 stats.cut += 1
             break
         hands, stock = deal.sample(rng)
+        habits = deal.habits(rng) if budget.learn else None
         won = [0.0] * len(options)
         for i, (hand, laid, suit, rank) in enumerate(starts):
             after = list(hands)
             after[me] = hand
             won[i], took = playout(
-                rules, after, list(stock), list(laid), suit, rank, nxt, 0, table.reshuffles, me, rng
+                rules,
+                after,
+                list(stock),
+                list(laid),
+                suit,
+                rank,
+                nxt,
+                0,
+                table.reshuffles,
+                me,
+                rng,
+                habits,
             )
             turns += took
         for i in range(1, len(options)):
@@ -205,6 +220,14 @@ class Dealer:
         self.saver = [RANDOM_CHOICE ** plain.get(seat, 0) for seat in range(self.players)]
         """For each seat, how likely a player who saves eights and lays any other card at
         random makes the choices of other cards it made this hand."""
+        n = self.players
+        self.chosen = [chosen.get(seat, 0) for seat in range(n)]
+        """For each seat, how many cards it chose this hand."""
+        self.terms: list[tuple[float, float, float, float]] = [(1.0, 0.0, 0.0, 0.0)] * n
+        """For each seat, each habit's share of the weight of the deal last weighed."""
+        self.chosen_terms = list(self.terms)
+        """The same for the deal ``sample`` last gave. (Medium's alone to begin with: a
+        literal, for mypyc reads a Final tuple of floats wrongly in a constructor.)"""
         self.work = 0
         """What the deals so far cost, in about the units of a simulated turn."""
 
@@ -213,7 +236,9 @@ class Dealer:
         are proposed from what the rules leave possible and kept with the chance of their
         weight (``weight``); after ``TRIES`` proposals one of them is drawn by weight."""
         tried = 0
-        proposals: list[tuple[float, list[int], list[int]]] = []
+        proposals: list[
+            tuple[float, list[int], list[int], list[tuple[float, float, float, float]]]
+        ] = []
         total = 0.0
         hands: list[int] = []
         rest: list[int] = []
@@ -222,8 +247,9 @@ class Dealer:
             hands, rest = self.deal(rng)
             w = self.weight(hands)
             if rng.random() < w:
+                self.chosen_terms = list(self.terms)
                 break
-            proposals.append((w, hands, rest))
+            proposals.append((w, hands, rest, list(self.terms)))
             total += w
         else:
             pick = rng.random() * total
@@ -234,6 +260,7 @@ class Dealer:
                     chosen = i
                     break
             hands, rest = proposals[chosen][1], proposals[chosen][2]
+            self.chosen_terms = proposals[chosen][3]
         shuffle(rest, rng.random)
         self.work += tried * (len(self.slots) + 3 * len(self.tells)) + len(rest)
         return hands, rest
@@ -263,16 +290,38 @@ class Dealer:
             if not tell.lowest_first(hand, self.points):
                 light[tell.seat] += 1
         total = 1.0
+        terms = self.terms
         for seat in range(n):
+            saver = PRIOR[2] * self.saver[seat]
+            random_ = PRIOR[3] * chance[seat]
             if heavy[seat] or light[seat] or saved[seat]:
-                saver = PRIOR[2] * self.saver[seat]
-                total *= (
-                    PRIOR[0] * SOFT ** heavy[seat]
-                    + PRIOR[1] * SOFT ** light[seat]
-                    + saver * SOFT ** saved[seat]
-                    + PRIOR[3] * chance[seat]
-                ) / (PRIOR[0] + PRIOR[1] + saver + PRIOR[3] * chance[seat])
+                medium = PRIOR[0] * SOFT ** heavy[seat]
+                lightest = PRIOR[1] * SOFT ** light[seat]
+                saving = saver * SOFT ** saved[seat]
+                total *= (medium + lightest + saving + random_) / (
+                    PRIOR[0] + PRIOR[1] + saver + random_
+                )
+            else:
+                medium, lightest, saving = PRIOR[0], PRIOR[1], saver
+            terms[seat] = (medium, lightest, saving, random_)
         return total
+
+    def habits(self, rng: random.Random) -> list[int]:
+        """For each seat, the habit it plays by in the playouts of the deal ``sample`` last
+        gave: drawn by how well each explains that seat's choices on that deal (Medium's,
+        before a seat has chosen anything or where nothing tells the habits apart)."""
+        out = [0] * self.players
+        for seat in range(self.players):
+            if not self.chosen[seat]:
+                continue
+            medium, lightest, saving, random_ = self.chosen_terms[seat]
+            pick = rng.random() * (medium + lightest + saving + random_)
+            for habit, share in enumerate((medium, lightest, saving, random_)):
+                pick -= share
+                if pick <= 0.0:
+                    out[seat] = habit
+                    break
+        return out
 
     def deal(self, rng: random.Random) -> tuple[list[int], list[int]]:
         """The other hands, each card drawn at random from those its slot may hold, and the

@@ -1,0 +1,73 @@
+"""Hard's playouts: the others play by the habit their choices show on each deal (the
+habit each deal explains best is the likeliest), not all by Medium's."""
+
+from __future__ import annotations
+
+import random
+
+from eights.bots import make_bot
+from eights.bots.belief import mask_of
+from eights.bots.playout import (
+    LIGHT_HABIT,
+    MEDIUM_HABIT,
+    RANDOM_HABIT,
+    SAVER_HABIT,
+    choose_card,
+    habit_card,
+)
+from eights.bots.reading import read_moves
+from eights.bots.search import PRIOR, Dealer
+from eights.rules import Rules
+from eights.rules.cards import EIGHT, RANK_OF
+from eights.rules.cards import parse_card as parse
+from tests.test_bots_reading import positions
+
+POINTS = Rules.for_variant("duo", 2).card_points
+OFF_PILE = [12, 12, 12, 12]
+
+
+def cards(*codes: str) -> int:
+    return mask_of([parse(c) for c in codes])
+
+
+def test_each_habit_lays_what_it_says() -> None:
+    hand = cards("KH", "3H", "9H", "8S", "4C")
+    playable = cards("KH", "3H", "9H", "8S")
+    rng = random.Random(7)
+    assert habit_card(MEDIUM_HABIT, hand, playable, OFF_PILE, POINTS, rng.random) == choose_card(
+        hand, playable, OFF_PILE
+    )
+    assert habit_card(LIGHT_HABIT, hand, playable, OFF_PILE, POINTS, rng.random)[0] == parse("3H")
+    saved = {
+        habit_card(SAVER_HABIT, hand, playable, OFF_PILE, POINTS, rng.random)[0] for _ in range(200)
+    }
+    assert saved == {parse("KH"), parse("3H"), parse("9H")}  # every other card, never the eight
+    laid = {
+        habit_card(RANDOM_HABIT, hand, playable, OFF_PILE, POINTS, rng.random) for _ in range(400)
+    }
+    eights = {suit for card, suit in laid if RANK_OF[card] == EIGHT}
+    assert {card for card, _ in laid} == {parse(c) for c in ("KH", "3H", "9H", "8S")}
+    assert eights == {0, 1, 2, 3}  # a random player names any suit
+    # With nothing but an eight that fits, every habit lays it.
+    only = cards("8S")
+    for habit in (MEDIUM_HABIT, LIGHT_HABIT, SAVER_HABIT, RANDOM_HABIT):
+        assert habit_card(habit, hand, only, OFF_PILE, POINTS, rng.random)[0] == parse("8S")
+
+
+def test_a_seat_plays_by_the_habit_its_choices_show() -> None:
+    _, view = next(positions("duo", 2, 1, lambda seed: [make_bot("medium", seed)]))
+    other = 1 - view.seat
+    belief, told = read_moves(view)
+    dealer = Dealer(view, belief, told, POINTS)
+    rng = random.Random(3)
+    # A seat that has chosen nothing plays Medium's habit.
+    dealer.chosen = [0, 0]
+    assert all(dealer.habits(rng)[other] == MEDIUM_HABIT for _ in range(50))
+    # A seat whose choices only the lightest-first habit explains plays it (nearly) always.
+    dealer.chosen[other] = 4
+    terms = [(0.0, 0.0, 0.0, 0.0)] * 2
+    terms[other] = (PRIOR[0] * 0.03**3, PRIOR[1], PRIOR[2] * 0.03**2, PRIOR[3] * 0.4**4)
+    dealer.chosen_terms = terms
+    drawn = [dealer.habits(rng)[other] for _ in range(400)]
+    assert drawn.count(LIGHT_HABIT) > 380
+    assert set(drawn) <= {MEDIUM_HABIT, LIGHT_HABIT, SAVER_HABIT, RANDOM_HABIT}
