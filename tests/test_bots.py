@@ -383,8 +383,8 @@ def test_hard_turns_the_play_away_from_a_seat_about_to_go_out() -> None:
 
 def test_hard_answers_and_keeps_a_two_when_the_other_seat_likely_holds_one() -> None:
     # Two players. The pile shows most of the pack, so of the ten cards unseen the other
-    # seat holds seven: likely the last two. Hard answers with one two and keeps the other
-    # to answer again.
+    # seat holds seven: likely the last two. Hard's judgement (``weigh``, without its
+    # search) answers with one two and keeps the other to answer again.
     shown = [f"{r}{s}" for s in "HS" for r in "3456789TJQA"] + ["AD", "QD", "JD", "TD", "9D"]
     data = {
         "hands": [["2H", "2C", "KS", "KD"], ["2D", "3C", "4C", "5C", "6C", "7C", "9C"]],
@@ -392,14 +392,19 @@ def test_hard_answers_and_keeps_a_two_when_the_other_seat_likely_holds_one() -> 
         "stock": ["TC", "JC", "QC"],
         "pending": {"kind": "two", "count": 2},
     }
-    choice = decide(quick("hard"), nf_view(data, players=2))
+    judgement = Hard("t", budget=None)
+    choice = decide(judgement, nf_view(data, players=2))
     assert choice.type.value == "play"
     assert len(choice.cards) == 1
-    # With the last two shown on the pile, nobody can answer back: both twos go.
+    assert decide(quick("hard"), nf_view(data, players=2)) == choice
+    # With the last two shown on the pile, nobody can answer back: both twos go. (The
+    # search takes the 2 instead, on evidence: the two twos it keeps are pickups nobody
+    # can answer, each a move again at two players.)
     other = ["3C", "4C", "5C", "6C", "7C", "9C", "8D"]
     shown_all = {**data, "hands": [["2H", "2C", "KS", "KD"], other], "pile": ["2D", *shown, "2S"]}
-    choice = decide(quick("hard"), nf_view(shown_all, players=2))
+    choice = decide(judgement, nf_view(shown_all, players=2))
     assert sorted(choice.cards) == sorted([parse("2H"), parse("2C")])
+    assert decide(quick("hard"), nf_view(shown_all, players=2)).type is ActionType.TAKE
 
 
 def test_hard_lays_its_jack_first_to_go_out_at_two_players() -> None:

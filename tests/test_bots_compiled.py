@@ -12,13 +12,13 @@ from types import ModuleType
 
 import pytest
 
-from eights.bots import belief, playout, search
+from eights.bots import belief, playout, search, special_playout
 from eights.bots.runner import bot_view
 from eights.bots.search import Budget
 from eights.rules import Rules, apply_in_place, legal_actions, new_game
 from eights.rules.cards import RANK_OF, SUIT_OF
 
-COMPILED = (playout, search, belief)
+COMPILED = (playout, search, belief, special_playout)
 
 
 def _source(module: ModuleType) -> ModuleType:
@@ -55,6 +55,24 @@ def test_the_compiled_playouts_are_the_sources(pure: dict[str, ModuleType]) -> N
             won = module.playout(
                 rules, [belief.mask_of(h) for h in pos.hands], list(pos.stock), list(pos.pile),
                 suit, RANK_OF[top], pos.turn, 0, 0, game % players, rng,
+            )  # fmt: skip
+            results.append((won, rng.random()))
+        assert results[0] == results[1], game
+
+
+def test_the_compiled_special_playouts_are_the_sources(pure: dict[str, ModuleType]) -> None:
+    for game in range(60):
+        players = 2 + game % 6
+        pos = new_game(Rules.for_variant("newfoundland", players), f"compiled-nf-{game}")
+        rules = special_playout.SpecialRules.of(pos.rules)
+        top = pos.pile[-1]
+        suit = pos.suit if pos.suit is not None else SUIT_OF[top]
+        results = []
+        for module in (special_playout, pure["special_playout"]):
+            rng = random.Random(game)
+            won = module.playout(
+                rules, [belief.mask_of(h) for h in pos.hands], list(pos.stock), list(pos.pile),
+                suit, RANK_OF[top], pos.turn, 1, 0, 0, 0, game % players, rng,
             )  # fmt: skip
             results.append((won, rng.random()))
         assert results[0] == results[1], game

@@ -12,9 +12,11 @@ Where only eights are special, that judgement is then checked by a search (``sea
 determinized Monte Carlo over a fast simulator of the hand, which may overrule it on evidence.
 
 Where special cards are in play (Newfoundland's twos, jacks, queens and kings), ``weigh``
-takes over: the same start, with pickups, skips and reversals weighed against the seat that
-is close to going out (``weigh.py``). At the 101 table ``hundred_choice.py`` decides (its
-Hard judgement).
+judges instead: the same start, with pickups, skips and reversals weighed against the seat
+that is close to going out (``weigh.py``); that judgement is checked by the same search
+over a simulator of the specials (``special_search.py``, ``special_playout.py``), whose
+candidates include the answers to a pickup and taking it. At the 101 table
+``hundred_choice.py`` decides (its Hard judgement).
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from .interface import decision_rng
 from .medium import medium_choice
 from .reading import read_moves
 from .search import Budget, SearchStats, search
+from .special_search import special_search
 from .tactics import is_wild, plays_of
 from .weigh import names_a_held_suit, weigh
 
@@ -63,8 +66,8 @@ class Hard:
     out_weight: float = 20.0
     """Where specials are in play: what letting a seat with one card go out costs, in cards."""
     budget: Budget | None = field(default_factory=Budget)
-    """Where only eights are special: how much it searches (``search.py``); None: it does
-    not, and plays the heuristic alone."""
+    """How much it searches (``search.py``; except at 101); None: it does not, and plays
+    its judgement alone."""
     stats: SearchStats = field(default_factory=SearchStats, compare=False, repr=False)
     """Its searches so far, and those the safety clock cut short."""
 
@@ -96,7 +99,11 @@ def press(view: SeatView, legal: Sequence[Action], hard: Hard) -> Action:
         return choose(view, legal, HARD)
     effects = Effects.of(view)
     if effects.any:
-        return weigh(view, legal, hard, effects)
+        choice = weigh(view, legal, hard, effects)
+        if hard.budget is None or goes_out(view, choice):
+            return choice
+        rng = decision_rng(hard.seed, view)
+        return special_search(view, legal, choice, rng, hard.budget, hard.stats)
     choice = heuristic(view, legal, hard)
     if hard.budget is None or goes_out(view, choice):
         return choice

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Protocol
 
 from eights.rules import Action, ActionType, Rules, SeatView
 from eights.rules.cards import EIGHT, RANK_OF, SUIT_OF, parse_card, parse_suit
@@ -91,6 +91,80 @@ def candidates(view: SeatView, legal: Sequence[Action], base: Action) -> list[Ac
     return out
 
 
+class Playouts(Protocol):
+    """A simulator set up for one decision: each candidate played out on a deal."""
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """Each card's points at this table (the deals are weighed by them)."""
+        ...
+
+    def run(
+        self,
+        index: int,
+        hands: list[int],
+        stock: list[int],
+        rng: random.Random,
+        habits: list[int] | None = None,
+    ) -> tuple[float, int]:
+        """Candidate ``index`` played out on the deal ``hands`` (this seat's empty) and
+        ``stock``: its share of the hand won, and the turns it took. ``habits``: the habit
+        each seat plays by (``Dealer.habits``; None, or a simulator that knows one habit:
+        Medium's)."""
+        ...
+
+
+Candidates = Callable[[SeatView, Sequence[Action], Action], list[Action]]
+"""The actions a search compares, the base first."""
+Simulator = Callable[[SeatView, list[Action]], Playouts]
+"""Sets a table's simulator up for one decision and its candidates."""
+
+
+class PlainTable:
+    """One decision's playouts at a table where only eights are special (``playout``)."""
+
+    def __init__(self, view: SeatView, options: list[Action]) -> None:
+        table = view.table
+        self.rules = SimRules.of(Rules.for_variant(table.variant, table.players, table.options))
+        self.me = view.seat
+        self.nxt = (view.seat + table.direction) % table.players
+        self.reshuffles = table.reshuffles
+        mine = mask_of(view.hand)
+        pile = list(table.pile)
+        self.starts = [_start(action, mine, pile, table.suit_in_force) for action in options]
+        """For each candidate: this seat's hand, the pile, the suit and rank in force after it."""
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        return self.rules.points
+
+    def run(
+        self,
+        index: int,
+        hands: list[int],
+        stock: list[int],
+        rng: random.Random,
+        habits: list[int] | None = None,
+    ) -> tuple[float, int]:
+        hand, laid, suit, rank = self.starts[index]
+        after = list(hands)
+        after[self.me] = hand
+        return playout(
+            self.rules,
+            after,
+            list(stock),
+            list(laid),
+            suit,
+            rank,
+            self.nxt,
+            0,
+            self.reshuffles,
+            self.me,
+            rng,
+            habits,
+        )
+
+
 def search(
     view: SeatView,
     legal: Sequence[Action],
@@ -98,26 +172,23 @@ def search(
     rng: random.Random,
     budget: Budget,
     stats: SearchStats | None = None,
+    choices: Candidates = candidates,
+    simulator: Simulator = PlainTable,
+    tells: bool = True,
 ) -> Action:
     """The candidate that wins the most playouts, if it beats ``base`` on evidence; else
-    ``base``. ``stats`` counts the search, and whether the safety clock cut it."""
-    options = candidates(view, legal, base)
+    ``base``. ``stats`` counts the search, and whether the safety clock cut it. ``choices``
+    and ``simulator``: the table's candidates and simulator (by default those of a table
+    where only eights are special); ``tells``: the deals are weighed by the others' habits."""
+    options = choices(view, legal, base)
     if len(options) < 2:
         return base
     if stats is not None:
         stats.searches += 1
     start = time.perf_counter()
-    table = view.table
-    me = view.seat
-    n = table.players
-    rules = SimRules.of(Rules.for_variant(table.variant, n, table.options))
-    belief, told = read_moves(view)
-    deal = Dealer(view, belief, told, rules.points)
-    mine = mask_of(view.hand)
-    pile = list(table.pile)
-    nxt = (me + table.direction) % n
-    starts = [_start(action, mine, pile, table.suit_in_force) for action in options]
-    """For each candidate: this seat's hand, the pile, the suit and rank in force after it."""
+    sim = simulator(view, options)
+    belief, told = read_moves(view, tells)
+    deal = Dealer(view, belief, told if tells else None, sim.points)
     rounds = max(budget.least, budget.playouts // len(options))
     gain = [0.0] * len(options)
     """Each candidate's playouts won, less those the base won on the same deals."""
@@ -136,25 +207,10 @@ def search(
                 stats.cut += 1
             break
         hands, stock = deal.sample(rng)
-        habits = deal.habits(rng) if budget.learn else None
+        habits = deal.habits(rng) if budget.learn and tells else None
         won = [0.0] * len(options)
-        for i, (hand, laid, suit, rank) in enumerate(starts):
-            after = list(hands)
-            after[me] = hand
-            won[i], took = playout(
-                rules,
-                after,
-                list(stock),
-                list(laid),
-                suit,
-                rank,
-                nxt,
-                0,
-                table.reshuffles,
-                me,
-                rng,
-                habits,
-            )
+        for i in range(len(options)):
+            won[i], took = sim.run(i, hands, stock, rng, habits)
             turns += took
         for i in range(1, len(options)):
             d = won[i] - won[0]
@@ -211,7 +267,8 @@ class Dealer:
                 slots.append((seat, excluded, marked[HEAVY], marked[LIGHT], marked[SAVER]))
         slots.sort(key=lambda slot: -slot[1].bit_count())
         self.slots = slots
-        self.tells = recent_choices(view)
+        self.tells = recent_choices(view) if told is not None else []
+        """The others' choices since their last draws (none read without ``told``)."""
         self.points = points or tuple(RANK_OF[c] + 2 for c in range(52))
         chosen = told.choices if told is not None else {}
         plain = told.plain if told is not None else {}
