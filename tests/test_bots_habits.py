@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import random
 
-from eights.bots import make_bot
+from eights.bots import decide, make_bot
 from eights.bots.belief import mask_of
+from eights.bots.hard import Hard
 from eights.bots.playout import (
     LIGHT_HABIT,
     MEDIUM_HABIT,
@@ -16,7 +17,7 @@ from eights.bots.playout import (
     habit_card,
 )
 from eights.bots.reading import read_moves
-from eights.bots.search import PRIOR, Dealer
+from eights.bots.search import PRIOR, Budget, Dealer
 from eights.rules import Rules
 from eights.rules.cards import EIGHT, RANK_OF
 from eights.rules.cards import parse_card as parse
@@ -59,15 +60,31 @@ def test_a_seat_plays_by_the_habit_its_choices_show() -> None:
     other = 1 - view.seat
     belief, told = read_moves(view)
     dealer = Dealer(view, belief, told, POINTS)
-    rng = random.Random(3)
-    # A seat that has chosen nothing plays Medium's habit.
+    # A seat that has chosen nothing plays Medium's habit, whatever the weights say.
     dealer.chosen = [0, 0]
-    assert all(dealer.habits(rng)[other] == MEDIUM_HABIT for _ in range(50))
-    # A seat whose choices only the lightest-first habit explains plays it (nearly) always.
-    dealer.chosen[other] = 4
     terms = [(0.0, 0.0, 0.0, 0.0)] * 2
-    terms[other] = (PRIOR[0] * 0.03**3, PRIOR[1], PRIOR[2] * 0.03**2, PRIOR[3] * 0.4**4)
+    terms[other] = (0.0, 1.0, 0.0, 0.0)
     dealer.chosen_terms = terms
-    drawn = [dealer.habits(rng)[other] for _ in range(400)]
-    assert drawn.count(LIGHT_HABIT) > 380
-    assert set(drawn) <= {MEDIUM_HABIT, LIGHT_HABIT, SAVER_HABIT, RANDOM_HABIT}
+    assert dealer.habits()[other] == MEDIUM_HABIT
+    # A seat whose choices only the lightest-first habit explains plays it.
+    dealer.chosen[other] = 4
+    terms[other] = (PRIOR[0] * 0.03**3, PRIOR[1], PRIOR[2] * 0.03**2, PRIOR[3] * 0.4**4)
+    assert dealer.habits()[other] == LIGHT_HABIT
+    # One whose choices no habit explains better than a random player's plays at random.
+    terms[other] = (PRIOR[0] * 0.03**4, PRIOR[1] * 0.03**4, PRIOR[2] * 0.03**4, PRIOR[3] * 0.4**2)
+    assert dealer.habits()[other] == RANDOM_HABIT
+    # Medium's habit wins a tie, and a seat that keeps it plays it.
+    terms[other] = (PRIOR[0], PRIOR[0], 0.0, 0.0)
+    assert dealer.habits()[other] == MEDIUM_HABIT
+    terms[other] = (PRIOR[0], PRIOR[1] * 0.03, PRIOR[2] * 0.4**4, PRIOR[3] * 0.4**4)
+    assert dealer.habits()[other] == MEDIUM_HABIT
+
+
+def test_the_habits_reach_the_playouts() -> None:
+    # Against a seat that plays at random, the deals read its choices as a random player's
+    # and the search plays it so: with the habits left out, some decisions come out otherwise.
+    hard = Hard("t", budget=Budget(seconds=None))
+    blind = Hard("t", budget=Budget(seconds=None, learn=False))
+    views = [view for _, view in positions("duo", 2, 10, lambda seed: [make_bot("easy", seed)])]
+    differ = sum(decide(hard, view) != decide(blind, view) for view in views)
+    assert differ > 0

@@ -207,7 +207,7 @@ def search(
                 stats.cut += 1
             break
         hands, stock = deal.sample(rng)
-        habits = deal.habits(rng) if budget.learn and tells else None
+        habits = deal.habits() if budget.learn and tells else None
         won = [0.0] * len(options)
         for i in range(len(options)):
             won[i], took = sim.run(i, hands, stock, rng, habits)
@@ -363,21 +363,22 @@ class Dealer:
             terms[seat] = (medium, lightest, saving, random_)
         return total
 
-    def habits(self, rng: random.Random) -> list[int]:
+    def habits(self) -> list[int]:
         """For each seat, the habit it plays by in the playouts of the deal ``sample`` last
-        gave: drawn by how well each explains that seat's choices on that deal (Medium's,
-        before a seat has chosen anything or where nothing tells the habits apart)."""
+        gave: the one that explains that seat's choices on that deal best (Medium's before a
+        seat has chosen anything, and on a tie). The likeliest rather than one drawn by its
+        weight: drawn, a Medium seat early in a hand plays another habit one time in three
+        (duo against Medium 57.9% against 58.4%, against the sparring bot 53.5% against 54.5%)."""
         out = [0] * self.players
         for seat in range(self.players):
             if not self.chosen[seat]:
                 continue
-            medium, lightest, saving, random_ = self.chosen_terms[seat]
-            pick = rng.random() * (medium + lightest + saving + random_)
-            for habit, share in enumerate((medium, lightest, saving, random_)):
-                pick -= share
-                if pick <= 0.0:
+            terms = self.chosen_terms[seat]
+            best = terms[0]
+            for habit in range(1, 4):
+                if terms[habit] > best:
+                    best = terms[habit]
                     out[seat] = habit
-                    break
         return out
 
     def deal(self, rng: random.Random) -> tuple[list[int], list[int]]:
