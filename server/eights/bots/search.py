@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -115,10 +115,39 @@ def search(
     nxt = (me + table.direction) % n
     starts = [_start(action, mine, pile, table.suit_in_force) for action in options]
     """For each candidate: this seat's hand, the pile, the suit and rank in force after it."""
-    rounds = max(budget.least, budget.playouts // len(options))
-    gain = [0.0] * len(options)
+    reshuffles = table.reshuffles
+
+    def run(i: int, hands: list[int], stock: list[int], rng: random.Random) -> tuple[float, int]:
+        hand, laid, suit, rank = starts[i]
+        after = list(hands)
+        after[me] = hand
+        stock = list(stock)
+        return playout(rules, after, stock, list(laid), suit, rank, nxt, 0, reshuffles, me, rng)
+
+    best = compare(len(options), deal, run, rng, budget, stats, start)
+    return options[best]
+
+
+Run = Callable[[int, list[int], list[int], random.Random], tuple[float, int]]
+"""Plays candidate ``i`` out on a deal (the other hands, the stock): its share, the turns."""
+
+
+def compare(
+    count: int,
+    deal: Dealer,
+    run: Run,
+    rng: random.Random,
+    budget: Budget,
+    stats: SearchStats | None,
+    start: float,
+) -> int:
+    """Which of ``count`` candidates to play (0, the base, unless another wins on
+    evidence): each is played out by ``run`` on the same deals, drawn by ``deal``, until
+    the budget is spent. Shared by every table's search; ``run`` is its simulator."""
+    rounds = max(budget.least, budget.playouts // count)
+    gain = [0.0] * count
     """Each candidate's playouts won, less those the base won on the same deals."""
-    square = [0.0] * len(options)
+    square = [0.0] * count
     deals = 0
     turns = 0
     for done in range(rounds):
@@ -133,31 +162,27 @@ def search(
                 stats.cut += 1
             break
         hands, stock = deal.sample(rng)
-        won = [0.0] * len(options)
-        for i, (hand, laid, suit, rank) in enumerate(starts):
-            after = list(hands)
-            after[me] = hand
-            won[i], took = playout(
-                rules, after, list(stock), list(laid), suit, rank, nxt, 0, table.reshuffles, me, rng
-            )
+        won = [0.0] * count
+        for i in range(count):
+            won[i], took = run(i, hands, stock, rng)
             turns += took
-        for i in range(1, len(options)):
+        for i in range(1, count):
             d = won[i] - won[0]
             gain[i] += d
             square[i] += d * d
         deals += 1
     if stats is not None:
-        stats.playouts += deals * len(options)
+        stats.playouts += deals * count
         stats.turns += turns
-    best = max(range(len(options)), key=lambda i: gain[i])
+    best = max(range(count), key=lambda i: gain[i])
     if best == 0 or gain[best] <= 0:
-        return base
+        return 0
     # Leave the base only on evidence: the paired difference above that many standard errors.
     mean = gain[best] / deals
     variance = max(square[best] / deals - mean * mean, 1e-9)
     if mean * deals**0.5 > budget.evidence * variance**0.5:
-        return options[best]
-    return base
+        return best
+    return 0
 
 
 def _start(
@@ -178,8 +203,15 @@ class Dealer:
     weighs each deal by how well the habits a seat may keep explain its choices."""
 
     def __init__(
-        self, view: SeatView, belief: Belief, told: Told | None = None, points: tuple[int, ...] = ()
+        self,
+        view: SeatView,
+        belief: Belief,
+        told: Told | None = None,
+        points: tuple[int, ...] = (),
+        tells: bool = True,
     ) -> None:
+        """``tells``: read the others' recent choices by the habits of the tables where only
+        eights are special (off at 101, whose moves those habits do not describe)."""
         table = view.table
         self.players = table.players
         self.unseen = [c for c in range(52) if belief.unseen >> c & 1]
@@ -196,7 +228,7 @@ class Dealer:
                 slots.append((seat, excluded, marked[HEAVY], marked[LIGHT], marked[SAVER]))
         slots.sort(key=lambda slot: -slot[1].bit_count())
         self.slots = slots
-        self.tells = recent_choices(view)
+        self.tells = recent_choices(view) if tells else []
         self.points = points or tuple(RANK_OF[c] + 2 for c in range(52))
         chosen = told.choices if told is not None else {}
         plain = told.plain if told is not None else {}
