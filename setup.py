@@ -15,6 +15,7 @@ from setuptools import setup
 
 COMPILED = [
     "server/eights/bots/playout.py",
+    "server/eights/bots/hundred_playout.py",
     "server/eights/bots/search.py",
     "server/eights/bots/special_playout.py",
     "server/eights/bots/belief.py",

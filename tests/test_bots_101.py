@@ -188,29 +188,35 @@ def test_the_dealer_orders_the_suit_it_holds_for_an_opening_jack() -> None:
 # --- Hard ------------------------------------------------------------------------------
 
 
+def judged(data: dict[str, Any], **options: Any) -> object:
+    """Hard's judgement (its search off: the search may overrule it on evidence, which
+    tests/test_bots_101_search.py checks)."""
+    return decide(Hard(budget=None), view_of(data, **options)).to_json()
+
+
 def test_hard_lays_a_six_it_can_cover_and_covers_it_in_the_same_turn() -> None:
     data = at_two(["6H", "TH", "KS", "7D"], ["7S", "9H"])
-    assert choice("hard", data) == play("6H")
+    assert judged(data) == play("6H")
 
 
 def test_hard_dumps_high_cards_as_the_multiplier_rises() -> None:
     # At x1 the nine of hearts keeps hearts (two held) in force; from x2 the king of spades
     # (10 points, times the multiplier) goes first. Medium keeps to its suit.
     hand, pile = ["KS", "9H", "7H", "TH"], ["7S", "9S"]
-    assert choice("hard", at_three(hand, pile, (5, 5))) == play("9H")
+    assert judged(at_three(hand, pile, (5, 5))) == play("9H")
     for multiplier in (2, 3):
         data = at_three(hand, pile, (5, 5), multiplier=multiplier)
-        assert choice("hard", data) == play("KS")
+        assert judged(data) == play("KS")
         assert choice("medium", data) == play("9H")
 
 
 def test_hard_weighs_a_penalty_card_against_the_seat_close_to_going_out() -> None:
     hand, pile = ["7S", "KS", "9H", "TH"], ["TD", "9S"]
     # The next seat holds one card: the seven makes it draw.
-    assert choice("hard", at_three(hand, pile, (1, 5))) == play("7S")
+    assert judged(at_three(hand, pile, (1, 5))) == play("7S")
     # The next seat holds six and the one after one: a card drawn by the next seat helps
     # the seat about to go out as much; the king (10 points) goes instead.
-    assert choice("hard", at_three(hand, pile, (6, 1))) == play("KS")
+    assert judged(at_three(hand, pile, (6, 1))) == play("KS")
 
 
 def bridge_view(

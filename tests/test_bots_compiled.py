@@ -12,13 +12,13 @@ from types import ModuleType
 
 import pytest
 
-from eights.bots import belief, playout, search, special_playout
+from eights.bots import belief, hundred_playout, playout, search, special_playout
 from eights.bots.runner import bot_view
 from eights.bots.search import Budget
 from eights.rules import Rules, apply_in_place, legal_actions, new_game
 from eights.rules.cards import RANK_OF, SUIT_OF
 
-COMPILED = (playout, search, belief, special_playout)
+COMPILED = (playout, hundred_playout, search, belief, special_playout)
 
 
 def _source(module: ModuleType) -> ModuleType:
@@ -75,6 +75,27 @@ def test_the_compiled_special_playouts_are_the_sources(pure: dict[str, ModuleTyp
                 suit, RANK_OF[top], pos.turn, 1, 0, 0, 0, game % players, rng,
             )  # fmt: skip
             results.append((won, rng.random()))
+        assert results[0] == results[1], game
+
+
+def test_the_compiled_101_rounds_are_the_sources(pure: dict[str, ModuleType]) -> None:
+    """The 101 simulator compiled plays every round as its source: the same hands at the
+    end, the same share, the same draws from the random source."""
+    for game in range(60):
+        players = 2 + game % 5
+        pos = new_game(Rules.for_variant("hundred-and-one", players), f"compiled-101-{game}")
+        top = pos.pile[-1]
+        suit = pos.suit if pos.suit is not None else SUIT_OF[top]
+        results = []
+        for module in (hundred_playout, pure["hundred_playout"]):
+            rng = random.Random(game)
+            rules = module.HundredRules.of(pos.rules)
+            played = module.Round(
+                rules, [belief.mask_of(h) for h in pos.hands], list(pos.stock), list(pos.pile),
+                suit, pos.turn, pos.cover, [0] * players, [True] * players, 0, rng,
+            )  # fmt: skip
+            share = played.play_out(game % players)
+            results.append((share, played.hands, played.reshuffles, rng.random()))
         assert results[0] == results[1], game
 
 

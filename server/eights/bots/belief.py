@@ -142,6 +142,8 @@ def _counts_at_start(view: SeatView) -> list[int]:
             counts[event["seat"]] -= 1
         elif kind == "took":
             counts[event["seat"]] -= event["taken"]
+        elif kind == "penalty":  # 101: cards a move made the seat draw
+            counts[event["seat"]] -= event["count"]
         elif kind == "played":
             counts[event["seat"]] += len(event["cards"])
     return counts

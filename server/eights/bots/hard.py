@@ -16,7 +16,8 @@ judges instead: the same start, with pickups, skips and reversals weighed agains
 that is close to going out (``weigh.py``); that judgement is checked by the same search
 over a simulator of the specials (``special_search.py``, ``special_playout.py``), whose
 candidates include the answers to a pickup and taking it. At the 101 table
-``hundred_choice.py`` decides (its Hard judgement).
+``hundred_choice.py`` judges (its Hard judgement) and ``hundred_search.py`` checks its best
+few plays by the same search over a simulator of a 101 round (``hundred_playout.py``).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from eights.rules.cards import RANK_OF, SUIT_OF
 
 from .belief import Belief, fitting
 from .effects import Effects
-from .hundred_choice import HARD, choose
+from .hundred_search import budget_at_101, hundred_search
 from .hundred_table import is_101
 from .interface import decision_rng
 from .medium import medium_choice
@@ -96,7 +97,8 @@ def pressure(view: SeatView, belief: Belief, play: Action, hard: Hard) -> float:
 def press(view: SeatView, legal: Sequence[Action], hard: Hard) -> Action:
     """Hard's choice for ``view`` among ``legal``."""
     if is_101(view):
-        return choose(view, legal, HARD)
+        rng = decision_rng(hard.seed, view)
+        return hundred_search(view, legal, rng, budget_at_101(hard.budget), hard.stats)
     effects = Effects.of(view)
     if effects.any:
         choice = weigh(view, legal, hard, effects)

@@ -227,10 +227,17 @@ def choose(view: SeatView, legal: Sequence[Action], judge: Judge) -> Action:
     if not plays:
         order = best_order(table, legal)
         return order if order is not None else _fallback(legal)
+    scores = play_scores(table, plays, judge)
+    return plays[max(range(len(plays)), key=lambda i: scores[i])]
+
+
+def play_scores(table: Table, plays: Sequence[Action], judge: Judge) -> list[float]:
+    """The judge's score of each play, in order (Hard's looks ahead, ``NODES`` moves at
+    most over them all); the first best is its choice."""
     if judge.depth:
         budget = [NODES]
-        return max(plays, key=lambda a: judge.plan(table, a, judge.depth, budget))
-    return max(plays, key=lambda a: judge.score(table, a))
+        return [judge.plan(table, a, judge.depth, budget) for a in plays]
+    return [judge.score(table, a) for a in plays]
 
 
 def best_order(table: Table, legal: Sequence[Action]) -> Action | None:

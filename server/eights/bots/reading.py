@@ -114,6 +114,10 @@ def read_moves(view: SeatView, tells: bool = True) -> tuple[Belief, Told]:
             if seat in hands:
                 hands[seat].extend(_Slot() for _ in range(event["taken"]))
             actor = -1
+        elif kind == "penalty":  # 101: cards a move made the seat draw, unseen
+            seat = event["seat"]
+            if seat in hands:
+                hands[seat].extend(_Slot() for _ in range(event["count"]))
         elif kind == "drew":
             seat = event["seat"]
             if seat not in hands:

@@ -189,10 +189,34 @@ def search(
     sim = simulator(view, options)
     belief, told = read_moves(view, tells)
     deal = Dealer(view, belief, told if tells else None, sim.points)
-    rounds = max(budget.least, budget.playouts // len(options))
-    gain = [0.0] * len(options)
+    best = compare(len(options), deal, sim.run, rng, budget, stats, start, learn=tells)
+    return options[best]
+
+
+Run = Callable[[int, list[int], list[int], random.Random, list[int] | None], tuple[float, int]]
+"""Plays candidate ``i`` out on a deal (the other hands, the stock), each other seat by the
+habit given (or Medium's): its share, the turns."""
+
+
+def compare(
+    count: int,
+    deal: Dealer,
+    run: Run,
+    rng: random.Random,
+    budget: Budget,
+    stats: SearchStats | None,
+    start: float,
+    learn: bool = False,
+) -> int:
+    """Which of ``count`` candidates to play (0, the base, unless another wins on
+    evidence): each is played out by ``run`` on the same deals, drawn by ``deal``, until
+    the budget is spent. Shared by every table's search; ``run`` is its simulator.
+    ``learn``: the others play the habit their choices show (``Dealer.habits``), where the
+    budget allows it."""
+    rounds = max(budget.least, budget.playouts // count)
+    gain = [0.0] * count
     """Each candidate's playouts won, less those the base won on the same deals."""
-    square = [0.0] * len(options)
+    square = [0.0] * count
     deals = 0
     turns = 0
     for done in range(rounds):
@@ -207,28 +231,28 @@ def search(
                 stats.cut += 1
             break
         hands, stock = deal.sample(rng)
-        habits = deal.habits() if budget.learn and tells else None
-        won = [0.0] * len(options)
-        for i in range(len(options)):
-            won[i], took = sim.run(i, hands, stock, rng, habits)
+        habits = deal.habits() if budget.learn and learn else None
+        won = [0.0] * count
+        for i in range(count):
+            won[i], took = run(i, hands, stock, rng, habits)
             turns += took
-        for i in range(1, len(options)):
+        for i in range(1, count):
             d = won[i] - won[0]
             gain[i] += d
             square[i] += d * d
         deals += 1
     if stats is not None:
-        stats.playouts += deals * len(options)
+        stats.playouts += deals * count
         stats.turns += turns
-    best = max(range(len(options)), key=lambda i: gain[i])
+    best = max(range(count), key=lambda i: gain[i])
     if best == 0 or gain[best] <= 0:
-        return base
+        return 0
     # Leave the base only on evidence: the paired difference above that many standard errors.
     mean = gain[best] / deals
     variance = max(square[best] / deals - mean * mean, 1e-9)
     if mean * deals**0.5 > budget.evidence * variance**0.5:
-        return options[best]
-    return base
+        return best
+    return 0
 
 
 def _start(
@@ -249,8 +273,15 @@ class Dealer:
     weighs each deal by how well the habits a seat may keep explain its choices."""
 
     def __init__(
-        self, view: SeatView, belief: Belief, told: Told | None = None, points: tuple[int, ...] = ()
+        self,
+        view: SeatView,
+        belief: Belief,
+        told: Told | None = None,
+        points: tuple[int, ...] = (),
+        tells: bool = True,
     ) -> None:
+        """``tells``: read the others' recent choices by the habits of the tables where only
+        eights are special (off at 101, whose moves those habits do not describe)."""
         table = view.table
         self.players = table.players
         self.unseen = [c for c in range(52) if belief.unseen >> c & 1]
@@ -267,7 +298,7 @@ class Dealer:
                 slots.append((seat, excluded, marked[HEAVY], marked[LIGHT], marked[SAVER]))
         slots.sort(key=lambda slot: -slot[1].bit_count())
         self.slots = slots
-        self.tells = recent_choices(view) if told is not None else []
+        self.tells = recent_choices(view) if tells and told is not None else []
         """The others' choices since their last draws (none read without ``told``)."""
         self.points = points or tuple(RANK_OF[c] + 2 for c in range(52))
         chosen = told.choices if told is not None else {}
