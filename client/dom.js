@@ -90,3 +90,15 @@ export function redrawOnResize(view, key = () => "") {
     }, 120);
   };
 }
+
+/**
+ * The focus back to what opened a dialog: the same control, or, when the table was drawn
+ * again while the dialog was up (a computer's move), the control that stands in its place.
+ */
+export function focusOpener(opener) {
+  const testid = opener?.dataset?.testid;
+  const target = opener && document.contains(opener)
+    ? opener
+    : testid ? document.querySelector(`[data-testid="${testid}"]`) : null;
+  target?.focus({ preventScroll: true });
+}

@@ -1,7 +1,7 @@
 // The settings panel: one-tap play, the computer's level and speed for new tables, sound,
 // the four-colour deck, your name, each table's house rules for new tables, and the
 // statistics kept in this browser.
-import { announce, h } from "./dom.js";
+import { announce, focusOpener, h } from "./dom.js";
 import { askNotifications } from "./signals.js";
 import { settings, saveSettings, stats, clearStats } from "./storage.js";
 import { variantTitle } from "./variants.js";
@@ -14,7 +14,7 @@ export function closeSettings() {
   const { overlay, opener } = open;
   overlay.remove();
   open = null;
-  if (opener && document.contains(opener)) opener.focus();
+  focusOpener(opener);
 }
 
 export function settingsOpen() {

@@ -1,6 +1,6 @@
 // The table's own dialogs (004): Help, the rules of the table being played, and the Menu.
 // Both open over the table without leaving it, and keep the table's keys to themselves.
-import { h } from "../dom.js";
+import { focusOpener, h } from "../dom.js";
 import { atTheTableList, rulesText } from "../rules.js";
 
 let open = null;
@@ -11,7 +11,7 @@ export function closeTableDialog() {
   overlay.remove();
   document.removeEventListener("keydown", onKey, true);
   open = null;
-  if (opener && document.contains(opener)) opener.focus({ preventScroll: true });
+  focusOpener(opener);
 }
 
 export function tableDialogOpen() {

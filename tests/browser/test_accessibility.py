@@ -399,8 +399,16 @@ def arrow_to(page: Page, card: str) -> None:
 
 
 def rings_of(page: Page, card: str) -> dict[str, str]:
-    found: dict[str, str] = page.locator(f'[data-testid=hand] [data-card="{card}"]').evaluate(RINGS)
-    return found
+    """The card's rings, read again (at most ten times) while the card read is one the
+    table has just replaced (a re-render between finding it and reading it: every computed
+    value of an element out of the page is empty)."""
+    for _ in range(10):
+        found: dict[str, str] = page.locator(f'[data-testid=hand] [data-card="{card}"]').evaluate(
+            RINGS
+        )
+        if found["offset"]:
+            return found
+    raise AssertionError(f"the {card} was replaced at every reading")
 
 
 @pytest.mark.parametrize("size", SIZES, ids=list(SIZES))
