@@ -17,7 +17,7 @@ from eights.bots.playout import (
     habit_card,
 )
 from eights.bots.reading import read_moves
-from eights.bots.search import PRIOR, Budget, Dealer
+from eights.bots.search import Budget, Dealer
 from eights.rules import Rules
 from eights.rules.cards import EIGHT, RANK_OF
 from eights.rules.cards import parse_card as parse
@@ -62,21 +62,21 @@ def test_a_seat_plays_by_the_habit_its_choices_show() -> None:
     dealer = Dealer(view, belief, told, POINTS)
     # A seat that has chosen nothing plays Medium's habit, whatever the weights say.
     dealer.chosen = [0, 0]
-    terms = [(0.0, 0.0, 0.0, 0.0)] * 2
-    terms[other] = (0.0, 1.0, 0.0, 0.0)
-    dealer.chosen_terms = terms
+    shares = [[0.25] * 4 for _ in range(2)]
+    shares[other] = [0.0, 1.0, 0.0, 0.0]
+    dealer.posterior = shares
     assert dealer.habits()[other] == MEDIUM_HABIT
     # A seat whose choices only the lightest-first habit explains plays it.
     dealer.chosen[other] = 4
-    terms[other] = (PRIOR[0] * 0.03**3, PRIOR[1], PRIOR[2] * 0.03**2, PRIOR[3] * 0.4**4)
+    shares[other] = [0.01, 0.9, 0.04, 0.05]
     assert dealer.habits()[other] == LIGHT_HABIT
     # One whose choices no habit explains better than a random player's plays at random.
-    terms[other] = (PRIOR[0] * 0.03**4, PRIOR[1] * 0.03**4, PRIOR[2] * 0.03**4, PRIOR[3] * 0.4**2)
+    shares[other] = [0.1, 0.1, 0.1, 0.7]
     assert dealer.habits()[other] == RANDOM_HABIT
     # Medium's habit wins a tie, and a seat that keeps it plays it.
-    terms[other] = (PRIOR[0], PRIOR[0], 0.0, 0.0)
+    shares[other] = [0.5, 0.5, 0.0, 0.0]
     assert dealer.habits()[other] == MEDIUM_HABIT
-    terms[other] = (PRIOR[0], PRIOR[1] * 0.03, PRIOR[2] * 0.4**4, PRIOR[3] * 0.4**4)
+    shares[other] = [0.9, 0.05, 0.03, 0.02]
     assert dealer.habits()[other] == MEDIUM_HABIT
 
 

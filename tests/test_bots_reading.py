@@ -5,6 +5,7 @@ nothing in the search's deals. The check itself catches an unsound reading."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -62,19 +63,7 @@ def positions(
 
 def matches(cards: list[int], slots: list[int]) -> bool:
     """Whether each card can sit in its own slot that does not exclude it (a matching)."""
-    owner: dict[int, int] = {}
-
-    def place(card: int, tried: set[int]) -> bool:
-        for slot, excluded in enumerate(slots):
-            if excluded >> card & 1 or slot in tried:
-                continue
-            tried.add(slot)
-            if slot not in owner or place(owner[slot], tried):
-                owner[slot] = card
-                return True
-        return False
-
-    return len(cards) == len(slots) and all(place(card, set()) for card in cards)
+    return matching(cards, slots) is not None
 
 
 def wrong_seats(pos: Position, view: SeatView, belief: Belief) -> list[int]:
@@ -92,18 +81,69 @@ def wrong_seats(pos: Position, view: SeatView, belief: Belief) -> list[int]:
 @pytest.mark.parametrize(("variant", "players"), TABLES)
 def test_the_hands_the_others_hold_are_never_ruled_out(variant: str, players: int) -> None:
     checked = 0
-    points = Rules.for_variant(variant, players).card_points
-    searched = variant in ("duo", "classic", "ember-ridge")
     for pos, view in positions(variant, players, 400):
         if checked >= 1500:
             break
-        belief, told = read_moves(view)
+        belief, _ = read_moves(view)
         assert wrong_seats(pos, view, belief) == [], view.table.log
-        if searched:  # the search's deals: the real one weighs more than nothing
-            true_hands = [0 if s == view.seat else mask_of(h) for s, h in enumerate(pos.hands)]
-            assert Dealer(view, belief, told, points).weight(true_hands) > 0.0
         checked += players - 1
     assert checked >= 1500
+
+
+def matching(cards: list[int], slots: list[int]) -> dict[int, int] | None:
+    """Each card placed in a slot of its own that does not exclude it (slot -> card), or
+    None if there is no such placing."""
+    owner: dict[int, int] = {}
+
+    def place(card: int, tried: set[int]) -> bool:
+        for slot, excluded in enumerate(slots):
+            if excluded >> card & 1 or slot in tried:
+                continue
+            tried.add(slot)
+            if slot not in owner or place(owner[slot], tried):
+                owner[slot] = card
+                return True
+        return False
+
+    if len(cards) != len(slots) or not all(place(card, set()) for card in cards):
+        return None
+    return owner
+
+
+READ_TABLES = [(v, p) for v, p in TABLES if v != "newfoundland"]
+"""The tables whose searches read the others' moves by habits (Newfoundland's does not)."""
+
+
+@pytest.mark.parametrize(("variant", "players"), READ_TABLES)
+def test_what_mediums_habit_reads_holds_for_a_medium(variant: str, players: int) -> None:
+    # Against Mediums, the search's dealer explains every real hand by Medium's habit: the
+    # cards can sit in the slots so that no slot holds a card the habit rules out for it,
+    # and none of their recent choices goes against it. (Read against the whole hand rather
+    # than each slot's own card, a card drawn after a choice counted against it.)
+    checked = 0
+    points = Rules.for_variant(variant, players).card_points
+    mediums = lambda seed: [make_bot("medium", seed)]  # noqa: E731
+    for pos, view in positions(variant, players, 200, mediums):
+        if checked >= 600:
+            break
+        belief, told = read_moves(view)
+        dealer = Dealer(view, belief, told, points, tells=variant != "hundred-and-one")
+        hands = [0 if s == view.seat else mask_of(h) for s, h in enumerate(pos.hands)]
+        held = [-1] * len(dealer.slots)
+        for seat in range(players):
+            if seat == view.seat:
+                continue
+            mine = [i for i, slot in enumerate(dealer.slots) if slot[0] == seat]
+            placed = matching(
+                list(pos.hands[seat]), [dealer.slots[i][1] | dealer.slots[i][2] for i in mine]
+            )
+            assert placed is not None, view.table.log
+            for k, card in placed.items():
+                held[mine[k]] = card
+        missed = dealer.missed(hands, held)
+        assert all(missed[s][0] == 0 for s in range(players) if s != view.seat), view.table.log
+        checked += players - 1
+    assert checked >= 600
 
 
 def test_the_check_catches_a_drawn_eight_kept_and_laid_later() -> None:
@@ -131,25 +171,27 @@ def test_a_habit_is_a_weight_not_a_rule() -> None:
 
 
 def test_a_habit_is_trusted_as_far_as_the_seat_has_shown_it() -> None:
-    # A deal in which the other seat held a card Medium's habit says it did not: the more
-    # cards that seat has chosen this hand (each one a chance to have shown it plays at
-    # random), the less that deal weighs; it never weighs nothing.
+    # A seat's habits are weighed by how well they explain its moves: one whose moves
+    # Medium's habit explains on every deal is read by it more surely the more cards it has
+    # chosen (each a chance to have shown it plays at random); one whose moves it explains
+    # on no deal is read by it hardly ever, but never never.
     _, view = next(positions("duo", 2, 1, lambda seed: [make_bot("medium", seed)]))
     other = 1 - view.seat
     belief, told = read_moves(view)
     dealer = Dealer(view, belief, told, Rules.for_variant("duo", 2).card_points)
     dealer.tells = []
-    held = 1 << 12  # the ace of clubs
-    dealer.slots = [(other, 0, held, 0, 0)]
-    weights = []
-    for chosen in (0, 2, 8):
-        dealer.chance = [1.0, 1.0]
-        dealer.chance[other] = 0.4**chosen
-        dealer.saver = list(dealer.chance)
-        hands = [0, 0]
-        hands[other] = held
-        weights.append(dealer.weight(hands))
-    assert 1.0 > weights[0] > weights[1] > weights[2] > 0.0, weights
-    hands = [0, 0]
-    hands[other] = 1 << 11  # a card no habit rules out weighs the most a deal can
-    assert dealer.weight(hands) == 1.0
+    dealer.read = [seat == other for seat in range(2)]
+    unseen = sum(1 << c for c in dealer.unseen)
+    shares = {}
+    for marks in ("none", "all"):
+        mark = unseen if marks == "all" else 0
+        dealer.slots = [(other, 0, mark, 0, 0)] * len(dealer.slots)
+        for chosen in (0, 2, 8):
+            dealer.chance = [1.0, 1.0]
+            dealer.chance[other] = 0.4**chosen
+            dealer.saver = list(dealer.chance)
+            dealer.estimate(random.Random(1))
+            shares[marks, chosen] = dealer.posterior[other][0]
+    assert shares["none", 0] < shares["none", 2] < shares["none", 8] < 1.0, shares
+    assert shares["none", 8] > 0.8, shares  # the lightest-first habit explains it too
+    assert 0.0 < shares["all", 8] < 0.01, shares

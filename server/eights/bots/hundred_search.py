@@ -87,8 +87,8 @@ def hundred_search(
     me = view.seat
     n = table.players
     rules = HundredRules.of(Rules.for_variant(table.variant, n, table.options))
-    belief, _ = read_moves(view, tells=False)
-    deal = Dealer(view, belief, None, rules.points, tells=False)
+    belief, told = read_moves(view)
+    deal = Dealer(view, belief, told, rules.points, tells=False)
     mine = mask_of(view.hand)
     pile = list(table.pile)
     suit = table.suit_in_force

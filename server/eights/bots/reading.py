@@ -26,9 +26,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from eights.rules import SeatView
-from eights.rules.cards import EIGHT, RANK_OF, SUIT_OF, Card, parse_card, parse_suit
+from eights.rules.cards import EIGHT, RANK_CHARS, RANK_OF, SUIT_OF, Card, parse_card, parse_suit
 
-from .belief import EIGHTS, SUIT_MASK, Belief, Mask, fitting, mask_of
+from .belief import EIGHTS, RANK_MASK, SUIT_MASK, Belief, Mask, fitting, mask_of
 from .medium import points_table
 
 HEAVY: int = 0
@@ -50,6 +50,8 @@ class Told:
     """How many cards each seat chose from its hand this hand (not a card just drawn)."""
     plain: dict[int, int] = field(default_factory=dict)
     """How many of them were not eights."""
+    free_draws: dict[int, int] = field(default_factory=dict)
+    """Where a seat may draw while a card fits: how many times each seat began to draw."""
 
 
 @dataclass
@@ -80,8 +82,13 @@ def read_moves(view: SeatView, tells: bool = True) -> tuple[Belief, Told]:
     drawn_at: dict[int, int] = {}
     """Seat -> index of the slot of the card it just drew, while its fit is not known."""
     actor = -1
+    run = 0
+    """The draws of the seat drawing now, this turn."""
+    max_draws = int(table.options.get("max_draws") or 0)
+    wild = _wild_rank(table.options)
     chosen: dict[int, int] = {}
     plain: dict[int, int] = {}
+    free: dict[int, int] = {}
     for event in table.log:
         kind = event["type"]
         if kind == "opened":
@@ -126,15 +133,29 @@ def read_moves(view: SeatView, tells: bool = True) -> tuple[Belief, Told]:
             slots = hands[seat]
             fits = fitting(top_suit, top_rank)
             previous = drawn_at.pop(seat, None)
-            if previous is not None and previous < len(slots) and not moves_table:
+            run = run + 1 if actor == seat else 1
+            if moves_table:  # 101: a seat may draw while a card fits, but no habit does
+                if tells:
+                    fits = _fitting_at(top_suit, top_rank, wild)
+                    if previous is not None and previous < len(slots) and actor == seat:
+                        _mark(slots[previous], fits)  # followed by another draw
+                    elif actor != seat:
+                        for slot in slots:
+                            _mark(slot, fits)
+                        free[seat] = free.get(seat, 0) + 1
+            elif previous is not None and previous < len(slots):
                 slots[previous].excluded |= fits  # followed by another draw: it did not fit
-            elif strict and actor != seat and not moves_table:
+            elif strict and actor != seat:
                 for slot in slots:
                     slot.excluded |= fits  # beginning to draw: nothing fitted
+            elif tells and actor != seat:
+                for slot in slots:  # no habit draws while a card fits (a random player may)
+                    _mark(slot, fits)
+                free[seat] = free.get(seat, 0) + 1
             slots.append(_Slot())
             drawn_at[seat] = len(slots) - 1
             actor = seat
-        elif kind == "reshuffled":
+        elif kind in ("reshuffled", "bank_renewed"):
             moved = mask_of(laid[:-1])
             for slots in hands.values():
                 for slot in slots:
@@ -153,10 +174,37 @@ def read_moves(view: SeatView, tells: bool = True) -> tuple[Belief, Told]:
                 elif kind == "passed" and not moves_table:
                     for slot in hands[seat]:
                         slot.excluded |= fits  # a pass is legal only when nothing fits
+                elif kind == "passed" and actor == seat and run >= max_draws:
+                    fits = _fitting_at(top_suit, top_rank, wild)
+                    for slot in hands[seat]:  # 101: nothing fitted after the last draw
+                        slot.excluded |= fits
             actor = seat
     slots_of = {seat: [s.excluded for s in slots] for seat, slots in hands.items()}
     marks = {seat: [list(s.marks) for s in slots] for seat, slots in hands.items()}
-    return Belief(unseen, slots_of), Told(marks, chosen, plain)
+    return Belief(unseen, slots_of), Told(marks, chosen, plain, free)
+
+
+def _mark(slot: _Slot, fits: Mask) -> None:
+    """A slot that no habit would have held while drawing: none of ``fits``."""
+    for habit in range(HABITS):
+        slot.marks[habit] |= fits
+
+
+def _wild_rank(options: dict[str, object]) -> int:
+    """The rank that goes on anything (the eight, or 101's jack)."""
+    return RANK_CHARS.index(str(options.get("wild_rank") or "8"))
+
+
+def _fitting_at(suit: int, rank: int, wild: int) -> Mask:
+    """Every card that goes on a top card of ``rank`` with ``suit`` in force where ``wild``
+    is the wild rank (at 101 the eights are plain cards of their suit)."""
+    return WHOLE_SUIT[suit] | RANK_MASK[rank] | RANK_MASK[wild]
+
+
+WHOLE_SUIT: tuple[Mask, ...] = tuple(
+    sum(1 << c for c in range(52) if SUIT_OF[c] == s) for s in range(4)
+)
+"""Every card of each suit, eights included."""
 
 
 def _mark_choice(
