@@ -7,18 +7,23 @@ Each other seat's hand is modelled as slots, one a card, each with the cards it 
 - a seat that began to draw where drawing is allowed only without a fitting card held
   nothing that fitted; a drawn card followed by another draw, or that ended the turn,
   did not fit;
-- a seat that passed held nothing that fitted (a pass is legal only then);
-- the cards a reshuffle turned into the stock were in no hand held before it.
+- a seat that passed held nothing that fitted (a pass is legal only then; at 101, a pass
+  after the third draw of a turn);
+- the cards a reshuffle (at 101, a bank renewal) turned into the stock were in no hand held
+  before it.
 
 A card laid is taken out of the slots that could have held it; when more than one could,
 the slots left are loosened so that every way it could have gone stays possible.
 
 What a choice tells (``Told``), where only eights are special: a seat with Medium's habit
 lays the heaviest card of the suit in force it holds and an eight only when nothing else
-fits; one that lays its lowest card first holds no lighter one. These are marks on the
-slots it held at that moment, never exclusions: the search weighs a deal by how well each
-seat's habits explain it (``search.Dealer``), so a seat that does not keep a habit is not
-read by it.
+fits; one that lays its lowest card first holds no lighter one. Where a seat may draw while
+a card fits (classic, Ember Ridge, 101), no habit does: a seat that begins to draw held
+nothing that fitted, and at 101 a drawn card followed by another draw did not fit, as far
+as its habit goes. These are marks on the slots it held at that moment, never exclusions:
+the search weighs each seat's habits by how well they explain its moves and deals its cards
+by the habit drawn (``search.Dealer``), so a seat that does not keep a habit is not read by
+it.
 """
 
 from __future__ import annotations
