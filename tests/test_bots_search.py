@@ -237,8 +237,9 @@ def test_the_search_compares_only_plays_worth_comparing() -> None:
     found = candidates(view, view.legal, base)
     assert found[0] == base
     eights = [a for a in found if a.cards[0] in (parse("8C"), parse("8D"))]
-    # One eight for each suit the hand still holds (spades, hearts), not both eights.
-    assert sorted(a.suit or 0 for a in eights) == [2, 3]
+    # One eight for each suit it may name (a suit the hand lacks too: naming what the next
+    # seat cannot follow can pay), not both eights.
+    assert sorted(a.suit or 0 for a in eights) == [0, 1, 2, 3]
     assert {a.cards[0] for a in found} == {parse("4S"), parse("KS"), parse("8C")}
 
 
