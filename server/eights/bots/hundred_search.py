@@ -29,9 +29,10 @@ from .search import Budget, Dealer, SearchStats, compare
 
 CANDIDATES = 4
 """Plays compared at most, the judgement's own choice among them."""
-TURNS = 11_000
-"""Simulated turns a 101 search may take (``Budget.turns`` elsewhere 16,000): as strong in
-the screening runs (docs/bots.md), and its 95th percentile of CPU well within the goal."""
+TURNS = 16_000
+"""Simulated turns a 101 search may take (the plain tables take 32,000). 11,000 was as strong
+as 16,000 while the deals read nothing of the others' draws; once they did (``reading``, a
+habit's marks), 16,000 paid at four seats (57.3% → 58.1%, docs/bots.md), CPU p95 14 ms."""
 
 
 def budget_at_101(budget: Budget | None) -> Budget | None:
