@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from eights.bots import decide, make_bot
+from eights.bots import decide
 from eights.bots.belief import mask_of
 from eights.bots.hard import Hard
 from eights.bots.hundred_choice import HARD, choose
@@ -20,7 +20,6 @@ from eights.bots.hundred_search import hundred_search, shortlist
 from eights.bots.hundred_table import Table
 from eights.bots.interface import decision_rng
 from eights.bots.reading import read_moves
-from eights.bots.runner import bot_view
 from eights.bots.search import Budget, SearchStats
 from eights.rules import (
     Action,
@@ -34,6 +33,7 @@ from eights.rules import (
     next_hand,
 )
 from eights.rules.cards import RANK_OF, SUIT_OF
+from tests.test_bots_search import midgame_views
 
 VARIANT = "hundred-and-one"
 
@@ -144,21 +144,13 @@ def test_the_simulator_plays_a_round_as_the_engine_does(players: int) -> None:
 
 
 def midround_views(players: int, count: int) -> list[tuple[Position, SeatView]]:
-    medium = make_bot("medium")
-    out: list[tuple[Position, SeatView]] = []
-    game = 0
-    while len(out) < count and game < 100:
-        pos = new_game(Rules.for_variant(VARIANT, players), f"views101-{game}")
-        game += 1
-        for _ in range(400):
-            if pos.outcome is not None:
-                break
-            view = bot_view(pos, pos.turn)
-            plays = [a for a in view.legal if a.type is ActionType.PLAY]
-            if len(plays) > 1 and len(out) < count and not view.table.opening:
-                out.append((pos.copy(), view))
-            apply_in_place(pos, decide(medium, view))
-    return out
+    """Views of a seat with more than one play to choose from, past the dealer's opening."""
+
+    def wanted(view: SeatView) -> bool:
+        plays = [a for a in view.legal if a.type is ActionType.PLAY]
+        return len(plays) > 1 and not view.table.opening
+
+    return midgame_views(VARIANT, players, count, wanted, seed="views101", games=100)
 
 
 @pytest.mark.parametrize("players", [2, 4])

@@ -4,6 +4,7 @@ shows, and it answers the same view the same way within its budget."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -35,6 +36,7 @@ from eights.rules import (
 )
 from eights.rules.cards import EIGHT, RANK_OF, SUIT_OF
 from eights.rules.cards import parse_card as parse
+from tests.test_bots_reading import matches
 
 PLAIN_TABLES = [("duo", 2), ("classic", 3), ("classic", 4), ("ember-ridge", 4), ("ember-ridge", 2)]
 
@@ -123,19 +125,28 @@ def duo_view(data: dict[str, object], seat: int | None = None) -> SeatView:
     return bot_view(pos, pos.turn if seat is None else seat)
 
 
-def midgame_views(variant: str, players: int, count: int) -> list[tuple[Position, SeatView]]:
-    """Views of the seat to act with a choice, along games played by Medium."""
+def midgame_views(
+    variant: str,
+    players: int,
+    count: int,
+    wanted: Callable[[SeatView], bool] | None = None,
+    seed: str = "views",
+    games: int = 200,
+) -> list[tuple[Position, SeatView]]:
+    """Views of the seat to act along games played by Medium: those ``wanted`` (by default
+    seat 0's with a choice), ``count`` at most."""
     medium = make_bot("medium")
     out: list[tuple[Position, SeatView]] = []
     game = 0
-    while len(out) < count and game < 200:
-        pos = new_game(Rules.for_variant(variant, players), f"views-{game}")
+    while len(out) < count and game < games:
+        pos = new_game(Rules.for_variant(variant, players), f"{seed}-{game}")
         game += 1
         for _ in range(400):
             if pos.outcome is not None:
                 break
             view = bot_view(pos, pos.turn)
-            if len(view.legal) > 1 and len(out) < count and pos.turn == 0:
+            keep = wanted(view) if wanted else len(view.legal) > 1 and pos.turn == 0
+            if keep and len(out) < count:
                 out.append((pos.copy(), view))
             apply_in_place(pos, decide(medium, view))
     return out
@@ -186,23 +197,6 @@ def test_a_seat_that_began_to_draw_is_dealt_nothing_that_fitted() -> None:
         # The cards can be matched to the slots: each slot's card outside its exclusions.
         cards = [c for c in range(52) if hand >> c & 1]
         assert matches(cards, slots), (cards, slots)
-
-
-def matches(cards: list[int], slots: list[int]) -> bool:
-    """Whether each slot can take one of ``cards`` that it does not exclude (a matching)."""
-    owner: dict[int, int] = {}
-
-    def place(slot: int, tried: set[int]) -> bool:
-        for card in cards:
-            if slots[slot] >> card & 1 or card in tried:
-                continue
-            tried.add(card)
-            if card not in owner or place(owner[card], tried):
-                owner[card] = slot
-                return True
-        return False
-
-    return all(place(slot, set()) for slot in range(len(slots)))
 
 
 def test_a_medium_seat_is_explained_by_its_own_hand_and_an_eight_by_nothing_else() -> None:
