@@ -335,8 +335,6 @@ class Dealer:
         self.posterior: list[list[float]] = []
         """For each seat, how likely each habit is (``PRIOR``'s order) given its moves:
         estimated on the first deal (``estimate``)."""
-        self.drawn = [RANDOM_HABIT] * n
-        """The habit each seat was dealt by in the deal ``sample`` last gave."""
         self.work = 0
         """What the deals so far cost, in about the units of a simulated turn."""
 
@@ -347,10 +345,10 @@ class Dealer:
         chance of its moves)."""
         n = self.players
         sums = [[0.0, 0.0, 0.0] for _ in range(n)]
-        free = [RANDOM_HABIT] * n
+        rules_only = [RANDOM_HABIT] * n
         if any(self.read):
             for _ in range(ESTIMATE):
-                hands, _, held = self.deal(rng, free)
+                hands, _, held = self.deal(rng, rules_only)
                 missed = self.missed(hands, held)
                 for seat in range(n):
                     if self.read[seat]:
@@ -409,7 +407,6 @@ class Dealer:
                     chosen = i
                     break
             hands, rest, habits = proposals[chosen][1], proposals[chosen][2], proposals[chosen][3]
-        self.drawn = habits
         shuffle(rest, rng.random)
         self.work += tried * (len(self.slots) + 3 * len(self.tells)) + len(rest)
         return hands, rest
