@@ -1,7 +1,8 @@
 """Hard's reading of every move (``bots/reading.py``) is sound: over positions from real
 games at every table and size, the hands the others really hold are always possible (each
-card of them unseen, each placed in a slot that does not exclude it) and weigh more than
-nothing in the search's deals. The check itself catches an unsound reading."""
+card of them unseen, each placed in a slot that does not exclude it), and against Mediums
+the search's dealer finds nothing in them against Medium's habit. The check itself catches
+an unsound reading."""
 
 from __future__ import annotations
 
