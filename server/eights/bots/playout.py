@@ -201,28 +201,21 @@ def playout(
         hand = hands[turn]
         playable = hand & FITS[suit][rank]
         if not playable:
-            drew = 0
-            card = -1
-            while drew < max_draws:
-                if not stock:
-                    if not can_reshuffle or len(pile) < 2:
-                        break
-                    if reshuffles >= cap:
-                        return _blocked(rules, hands, me), step
-                    reshuffles += 1
-                    top = pile.pop()
-                    stock = pile
-                    shuffle(stock, rng.random)
-                    pile = [top]
-                    off_pile = [(SUIT_MASK[s] & ~(1 << top)).bit_count() for s in range(4)]
-                drawn = stock.pop()
-                drew += 1
-                hand |= 1 << drawn
-                if (FITS[suit][rank] >> drawn) & 1:
-                    card = drawn
-                    break
-                if one_card:
-                    break
+            hand, card, drew, reshuffles = draw_until_fits(
+                hand,
+                FITS[suit][rank],
+                stock,
+                pile,
+                off_pile,
+                reshuffles,
+                max_draws,
+                one_card,
+                can_reshuffle,
+                cap,
+                rng,
+            )
+            if card == BLOCKED:
+                return blocked_share(rules.points, hands, me), step
             hands[turn] = hand
             if card >= 0 and may_keep and RANK_OF[card] == EIGHT:
                 passes = 0  # a drawn eight kept for later
@@ -234,7 +227,7 @@ def playout(
                 else:
                     passes = passes + 1 if not drew else 1
                     if passes >= n:
-                        return _blocked(rules, hands, me), step
+                        return blocked_share(rules.points, hands, me), step
                 turn = (turn + 1) % n
                 continue
             named = SUIT_OF[card]
@@ -256,12 +249,11 @@ def playout(
         if not hand:
             return (1.0 if turn == me else 0.0), step
         turn = (turn + 1) % n
-    return _blocked(rules, hands, me), STEPS
+    return blocked_share(rules.points, hands, me), STEPS
 
 
-def _blocked(rules: SimRules, hands: list[int], me: int) -> float:
+def blocked_share(points: tuple[int, ...], hands: list[int], me: int) -> float:
     """A blocked hand: the lowest points win (a share each on a tie)."""
-    points = rules.points
     totals = []
     for hand in hands:
         total = 0
@@ -274,3 +266,55 @@ def _blocked(rules: SimRules, hands: list[int], me: int) -> float:
     if totals[me] != low_total:
         return 0.0
     return 1.0 / totals.count(low_total)
+
+
+BLOCKED: Final = -2
+"""``draw_until_fits``'s card when the stock is out and the table's reshuffles are spent:
+the hand is blocked."""
+
+
+def reshuffle(stock: list[int], pile: list[int], off_pile: list[int], rng: random.Random) -> None:
+    """Turn the pile but its top card into the stock (empty now), shuffled, in place; and
+    count the cards of each suit off the pile (``off_pile``) again."""
+    top = pile[-1]
+    stock.extend(pile[:-1])
+    del pile[:-1]
+    shuffle(stock, rng.random)
+    for s in range(4):
+        off_pile[s] = (SUIT_MASK[s] & ~(1 << top)).bit_count()
+
+
+def draw_until_fits(
+    hand: int,
+    fits: int,
+    stock: list[int],
+    pile: list[int],
+    off_pile: list[int],
+    reshuffles: int,
+    max_draws: int,
+    one_card: bool,
+    can_reshuffle: bool,
+    cap: int,
+    rng: random.Random,
+) -> tuple[int, int, int, int]:
+    """A seat with nothing that fits draws, shared by the simulators: until a card of
+    ``fits`` comes, ``max_draws`` cards, or one card (``one_card``); the stock turned from
+    the pile when it runs out, while the table allows (``reshuffle``). The hand after, the
+    card that fits (-1: none; ``BLOCKED``), the cards drawn, and the reshuffles so far."""
+    drew = 0
+    while drew < max_draws:
+        if not stock:
+            if not can_reshuffle or len(pile) < 2:
+                break
+            if reshuffles >= cap:
+                return hand, BLOCKED, drew, reshuffles
+            reshuffles += 1
+            reshuffle(stock, pile, off_pile, rng)
+        drawn = stock.pop()
+        drew += 1
+        hand |= 1 << drawn
+        if fits >> drawn & 1:
+            return hand, drawn, drew, reshuffles
+        if one_card:
+            break
+    return hand, -1, drew, reshuffles

@@ -24,7 +24,7 @@ from eights.rules import Action, ActionType, Rules, SeatView
 from eights.rules.cards import EIGHT, JACK, KING, QUEEN, RANK_OF, SPADES, SUIT_OF, TWO, make_card
 
 from .belief import EIGHTS, RANK_MASK, SUIT_MASK, mask_of
-from .playout import FITS, favourite_suit, shuffle
+from .playout import BLOCKED, FITS, blocked_share, draw_until_fits, favourite_suit, reshuffle
 
 TWOS: Final = RANK_MASK[TWO]
 QUEENS: Final = RANK_MASK[QUEEN]
@@ -177,11 +177,7 @@ def playout(
                         if not can_reshuffle or len(pile) < 2 or reshuffles >= cap:
                             break
                         reshuffles += 1
-                        top = pile.pop()
-                        stock = pile
-                        shuffle(stock, rng.random)
-                        pile = [top]
-                        off_pile = [(SUIT_MASK[s] & ~(1 << top)).bit_count() for s in range(4)]
+                        reshuffle(stock, pile, off_pile, rng)
                     hand |= 1 << stock.pop()
                 hands[turn] = hand
                 pending = NO_PICKUP
@@ -189,7 +185,7 @@ def playout(
                 passes = 0
                 turn = (turn + direction) % n
                 if block and not stock and _stuck(hands, suit, rank, can_reshuffle, len(pile)):
-                    return _blocked(points, hands, me), step
+                    return blocked_share(points, hands, me), step
                 continue
             card = strongest(hand, answers, off_pile, points)
             named = SUIT_OF[card]
@@ -199,27 +195,21 @@ def playout(
             if playable:
                 card, named = medium_play(hand, playable, off_pile, saved, points)
             else:
-                drew = 0
-                while drew < max_draws:
-                    if not stock:
-                        if not can_reshuffle or len(pile) < 2:
-                            break
-                        if reshuffles >= cap:
-                            return _blocked(points, hands, me), step
-                        reshuffles += 1
-                        top = pile.pop()
-                        stock = pile
-                        shuffle(stock, rng.random)
-                        pile = [top]
-                        off_pile = [(SUIT_MASK[s] & ~(1 << top)).bit_count() for s in range(4)]
-                    drawn = stock.pop()
-                    drew += 1
-                    hand |= 1 << drawn
-                    if fits >> drawn & 1:
-                        card = drawn
-                        break
-                    if one_card:
-                        break
+                hand, card, drew, reshuffles = draw_until_fits(
+                    hand,
+                    fits,
+                    stock,
+                    pile,
+                    off_pile,
+                    reshuffles,
+                    max_draws,
+                    one_card,
+                    can_reshuffle,
+                    cap,
+                    rng,
+                )
+                if card == BLOCKED:
+                    return blocked_share(points, hands, me), step
                 hands[turn] = hand
                 if card >= 0 and may_keep and RANK_OF[card] == EIGHT:
                     passes = 0  # a drawn eight kept for later
@@ -231,10 +221,10 @@ def playout(
                     else:
                         passes = passes + 1 if not drew else 1
                         if passes >= n:
-                            return _blocked(points, hands, me), step
+                            return blocked_share(points, hands, me), step
                     turn = (turn + direction) % n
                     if block and not stock and _stuck(hands, suit, rank, can_reshuffle, len(pile)):
-                        return _blocked(points, hands, me), step
+                        return blocked_share(points, hands, me), step
                     continue
                 named = SUIT_OF[card]
                 if RANK_OF[card] == EIGHT:
@@ -268,8 +258,8 @@ def playout(
             else:
                 turn = (turn + direction) % n
             if block and not stock and _stuck(hands, suit, rank, can_reshuffle, len(pile)):
-                return _blocked(points, hands, me), step
-    return _blocked(points, hands, me), STEPS
+                return blocked_share(points, hands, me), step
+    return blocked_share(points, hands, me), STEPS
 
 
 def _stuck(hands: list[int], suit: int, rank: int, can_reshuffle: bool, piled: int) -> bool:
@@ -279,22 +269,6 @@ def _stuck(hands: list[int], suit: int, rank: int, can_reshuffle: bool, piled: i
         return False
     fits = FITS[suit][rank]
     return all(not hand & fits for hand in hands)
-
-
-def _blocked(points: tuple[int, ...], hands: list[int], me: int) -> float:
-    """A blocked hand: the lowest points win (a share each on a tie)."""
-    totals = []
-    for hand in hands:
-        total = 0
-        while hand:
-            low = hand & -hand
-            total += points[low.bit_length() - 1]
-            hand ^= low
-        totals.append(total)
-    low_total = min(totals)
-    if totals[me] != low_total:
-        return 0.0
-    return 1.0 / totals.count(low_total)
 
 
 class SpecialTable:
