@@ -143,6 +143,8 @@ def test_what_mediums_habit_reads_holds_for_a_medium(variant: str, players: int)
                 held[mine[k]] = card
         missed = dealer.missed(hands, held)
         assert all(missed[s][0] == 0 for s in range(players) if s != view.seat), view.table.log
+        # Nor did any of them lay a card Medium's habit said it did not hold.
+        assert all(counts[HEAVY] == 0 for counts in told.broken.values()), view.table.log
         checked += players - 1
     assert checked >= 600
 
@@ -196,3 +198,20 @@ def test_a_habit_is_trusted_as_far_as_the_seat_has_shown_it() -> None:
     assert shares["none", 0] < shares["none", 2] < shares["none", 8] < 1.0, shares
     assert shares["none", 8] > 0.8, shares  # the lightest-first habit explains it too
     assert 0.0 < shares["all", 8] < 0.01, shares
+
+
+def test_a_card_laid_against_a_habit_breaks_it() -> None:
+    # A seat that chose a light card of the suit in force and later laid a heavier one it
+    # held then does not keep Medium's habit: the card is counted against the habit, and the
+    # dealer hardly reads the seat by it after that. A Medium's never is (above).
+    broken = 0
+    for _, view in positions("duo", 2, 40, lambda seed: [sparring]):
+        belief, told = read_moves(view)
+        other = 1 - view.seat
+        if not told.broken.get(other, [0, 0, 0])[HEAVY]:
+            continue
+        broken += 1
+        dealer = Dealer(view, belief, told, Rules.for_variant("duo", 2).card_points)
+        dealer.estimate(random.Random(broken))
+        assert dealer.posterior[other][0] < 0.05, dealer.posterior[other]
+    assert broken >= 20

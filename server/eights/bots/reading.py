@@ -23,7 +23,9 @@ nothing that fitted, and at 101 a drawn card followed by another draw did not fi
 as its habit goes. These are marks on the slots it held at that moment, never exclusions:
 the search weighs each seat's habits by how well they explain its moves and deals its cards
 by the habit drawn (``search.Dealer``), so a seat that does not keep a habit is not read by
-it.
+it. A card a seat lays that a habit said it did not hold (every slot it could have come from
+marked against it: a light card chosen, a heavier one of that suit laid later) proves the
+seat does not keep that habit (``Told.broken``): the dealer reads it by that habit no more.
 """
 
 from __future__ import annotations
@@ -57,6 +59,11 @@ class Told:
     """How many of them were not eights."""
     free_draws: dict[int, int] = field(default_factory=dict)
     """Where a seat may draw while a card fits: how many times each seat began to draw."""
+    broken: dict[int, list[int]] = field(default_factory=dict)
+    """For each seat, how many cards it laid that each habit said it did not hold: every
+    slot the card could have come from was marked against it (a seat that chose a light
+    card of the suit in force and later laid a heavier one it held then does not keep
+    Medium's habit)."""
 
 
 @dataclass
@@ -94,6 +101,7 @@ def read_moves(view: SeatView, tells: bool = True) -> tuple[Belief, Told]:
     chosen: dict[int, int] = {}
     plain: dict[int, int] = {}
     free: dict[int, int] = {}
+    broken: dict[int, list[int]] = {}
     for event in table.log:
         kind = event["type"]
         if kind == "opened":
@@ -114,6 +122,8 @@ def read_moves(view: SeatView, tells: bool = True) -> tuple[Belief, Told]:
                     if RANK_OF[cards[0]] != EIGHT:
                         plain[seat] = plain.get(seat, 0) + 1
                 for card in cards:
+                    if tells:
+                        _read_broken(slots, card, drawn if strict else None, broken, seat)
                     _remove(slots, card, drawn if strict else None)
                     drawn = None
             laid.extend(cards)
@@ -186,7 +196,25 @@ def read_moves(view: SeatView, tells: bool = True) -> tuple[Belief, Told]:
             actor = seat
     slots_of = {seat: [s.excluded for s in slots] for seat, slots in hands.items()}
     marks = {seat: [list(s.marks) for s in slots] for seat, slots in hands.items()}
-    return Belief(unseen, slots_of), Told(marks, chosen, plain, free)
+    return Belief(unseen, slots_of), Told(marks, chosen, plain, free, broken)
+
+
+def _read_broken(
+    slots: list[_Slot], card: Card, drawn: int | None, broken: dict[int, list[int]], seat: int
+) -> None:
+    """Count against each habit a card laid from slots that habit said could not hold it
+    (all of those the card could have come from, by the rules)."""
+    bit = 1 << card
+    if drawn is not None and drawn < len(slots) and not slots[drawn].excluded & bit:
+        could = [slots[drawn]]
+    else:
+        could = [slot for slot in slots if not slot.excluded & bit]
+    if not could:
+        return
+    for habit in range(HABITS):
+        if all(slot.marks[habit] & bit for slot in could):
+            counts = broken.setdefault(seat, [0] * HABITS)
+            counts[habit] += 1
 
 
 def _mark(slot: _Slot, fits: Mask) -> None:
