@@ -28,6 +28,9 @@ import { renderTable } from "./stage.js";
 import { tools } from "./tools.js";
 import { waiting } from "./waiting.js";
 
+/** How long a press on the table holds back the redraws news would make. */
+const PRESS_MS = 5000;
+
 export class TableSession {
   /**
    * `entry`: the saved table {token, mode, variant, credentials: {seat: cred}, link}.
@@ -70,6 +73,14 @@ export class TableSession {
     this.reactOpen = false;
     this.answers = Boolean(settings().computerReactions);
     this.width = window.innerWidth;
+    /**
+     * A press on the table not yet let go ({held, timer}): the redraws that news would make
+     * (a move, a reaction, a seat's presence) wait for its release, so that the card or
+     * button pressed is the one let go over and the tap is not lost to a redraw between the
+     * two. A press held past PRESS_MS (a release the page never heard of) lets them
+     * through.
+     */
+    this.press = null;
     for (const st of states) this.takeState(st, { quiet: true });
 
     this.onKey = (e) => tableKey(this, e);
@@ -82,7 +93,19 @@ export class TableSession {
       this.answers = answers;
       this.render();
     };
+    this.onPress = (e) => {
+      if (!this.container.contains(e.target)) return;
+      window.clearTimeout(this.press?.timer);
+      this.press = { held: Boolean(this.press?.held), timer: window.setTimeout(() => this.letGo(), PRESS_MS) };
+    };
+    // After the release's own click (dispatched after pointerup) has run.
+    this.onLetGo = () => {
+      if (this.press) window.setTimeout(() => this.letGo(), 0);
+    };
     document.addEventListener("keydown", this.onKey);
+    document.addEventListener("pointerdown", this.onPress, true);
+    document.addEventListener("pointerup", this.onLetGo, true);
+    document.addEventListener("pointercancel", this.onLetGo, true);
     window.addEventListener("resize", this.onResize);
     document.addEventListener("eights:settings", this.onSettings);
     this.clock = window.setInterval(() => this.tick(), 250);
@@ -98,6 +121,11 @@ export class TableSession {
     this.bubbles = {};
     this.socket?.close();
     document.removeEventListener("keydown", this.onKey);
+    document.removeEventListener("pointerdown", this.onPress, true);
+    document.removeEventListener("pointerup", this.onLetGo, true);
+    document.removeEventListener("pointercancel", this.onLetGo, true);
+    window.clearTimeout(this.press?.timer);
+    this.press = null;
     window.removeEventListener("resize", this.onResize);
     document.removeEventListener("eights:settings", this.onSettings);
     window.clearInterval(this.clock);
@@ -140,7 +168,24 @@ export class TableSession {
 
   scheduleRender() {
     window.clearTimeout(this.renderTimer);
-    this.renderTimer = window.setTimeout(() => this.render(), 16);
+    this.renderTimer = window.setTimeout(() => {
+      if (!this.press) {
+        this.render();
+        return;
+      }
+      this.press.held = true;
+      this.container.dataset.redrawHeld = "true";
+    }, 16);
+  }
+
+  /** The press is over: the redraw it held back, if any. */
+  letGo() {
+    const press = this.press;
+    if (!press) return;
+    window.clearTimeout(press.timer);
+    this.press = null;
+    delete this.container.dataset.redrawHeld;
+    if (press.held) this.render();
   }
 
   render() {
