@@ -34,6 +34,17 @@ CHROMIUM_ARGS = [
     "--disable-quic",
 ]
 SERVER_START_SECONDS = 30.0
+PHONE: dict[str, object] = {
+    "viewport": {"width": 360, "height": 740},
+    "device_scale_factor": 1,
+    "is_mobile": True,
+    "has_touch": True,
+}
+"""A 360 px phone: the options of a device (``device(**PHONE)``)."""
+DESKTOP: dict[str, object] = {"viewport": {"width": 1280, "height": 800}}
+"""A desktop window: the options of a device."""
+SIZES: dict[str, dict[str, object]] = {"phone": PHONE, "desktop": DESKTOP}
+"""Both, by name (the ids of tests run at each)."""
 STEP_MS = 15_000
 """The longest any one wait for the table may take (a move, a push, a page)."""
 MAX_ACTIONS = 400

@@ -29,6 +29,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.browser.support import (
     MAX_ACTIONS,
+    SIZES,
     STEP_MS,
     Device,
     after_first_press,
@@ -47,14 +48,6 @@ from tests.browser.support import (
     wait_table,
 )
 
-PHONE: dict[str, object] = {
-    "viewport": {"width": 360, "height": 740},
-    "device_scale_factor": 1,
-    "is_mobile": True,
-    "has_touch": True,
-}
-DESKTOP: dict[str, object] = {"viewport": {"width": 1280, "height": 800}}
-SIZES = {"phone": PHONE, "desktop": DESKTOP}
 TABLES = (
     ("duo", 1),
     ("classic", 3),

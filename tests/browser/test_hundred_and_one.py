@@ -35,7 +35,9 @@ from eights.rules.cards import CODE_OF, JACK, RANK_OF, SIX, SUIT_CHARS, SUIT_OF,
 from eights.rules.view import event_for
 from tests.browser.foresight import load_room, stored_rooms
 from tests.browser.support import (
+    DESKTOP,
     LISTEN,
+    PHONE,
     Device,
     after_first_press,
     bright,
@@ -56,7 +58,6 @@ from tests.browser.support import (
 
 VARIANT = "hundred-and-one"
 HUMAN = 0
-DESKTOP: dict[str, object] = {"viewport": {"width": 1280, "height": 800}}
 TABLES = 80
 """At most this many tables opened while looking for a game that does all three goals."""
 AHEAD = 4000
@@ -442,14 +443,6 @@ def test_the_rules_page_of_101(device: Device) -> None:
     expect(rules.locator("h1")).to_have_text("101")
     for words in ("36-card", "bridge", "six must be covered", "multiplied", "limit"):
         expect(rules).to_contain_text(words)
-
-
-PHONE: dict[str, object] = {
-    "viewport": {"width": 360, "height": 740},
-    "device_scale_factor": 1,
-    "is_mobile": True,
-    "has_touch": True,
-}
 
 
 def _box(page: Page, locator: Any) -> dict[str, float]:

@@ -44,6 +44,7 @@ from tests.browser.foresight import (
     stored_rooms,
 )
 from tests.browser.support import (
+    DESKTOP,
     LISTEN,
     Device,
     after_first_press,
@@ -63,7 +64,6 @@ from tests.browser.support import (
     wait_table,
 )
 
-DESKTOP: dict[str, object] = {"viewport": {"width": 1280, "height": 800}}
 TABLES = 50
 """At most this many tables opened while looking for a game that exercises all four within
 ``STEPS`` moves of the player (about one in seven does at a game to 250, measured over 60

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.support import STEP_MS, Device, open_computer, wait_my_turn
-
-DESKTOP: dict[str, object] = {"viewport": {"width": 1280, "height": 800}}
+from tests.browser.support import DESKTOP, STEP_MS, Device, open_computer, wait_my_turn
 
 
 def test_news_while_a_card_is_pressed_waits_for_its_release(device: Device) -> None:

@@ -17,7 +17,9 @@ import pytest
 from playwright.sync_api import Locator, Page, ViewportSize, expect
 
 from tests.browser.support import (
+    DESKTOP,
     MAX_ACTIONS,
+    PHONE,
     STEP_MS,
     Device,
     click_move,
@@ -37,13 +39,6 @@ from tests.browser.support import (
     wait_table,
 )
 
-PHONE: dict[str, object] = {
-    "viewport": {"width": 360, "height": 740},
-    "device_scale_factor": 1,
-    "is_mobile": True,
-    "has_touch": True,
-}
-DESKTOP: dict[str, object] = {"viewport": {"width": 1280, "height": 800}}
 RESTARTS = 25
 """At most this many new deals while waiting for a hand with an eight (each has about an
 even chance)."""

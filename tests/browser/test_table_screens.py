@@ -36,6 +36,8 @@ from eights.rules.view import event_for
 from tests.browser.foresight import Progress, Step, load_room, stored_rooms
 from tests.browser.foresight import choose as newfoundland_choice
 from tests.browser.support import (
+    DESKTOP,
+    PHONE,
     Device,
     over,
     play_hand_to_its_end,
@@ -56,13 +58,6 @@ from tests.browser.test_leaving import classic_for_three, open_menu_item
 from tests.browser.test_newfoundland import make as make_newfoundland
 
 HUMAN = 0
-DESKTOP: dict[str, object] = {"viewport": {"width": 1280, "height": 800}}
-PHONE: dict[str, object] = {
-    "viewport": {"width": 360, "height": 740},
-    "device_scale_factor": 1,
-    "is_mobile": True,
-    "has_touch": True,
-}
 TABLES = 40
 """At most this many tables opened while looking for a game that reaches the moment a test
 needs (most do: finding none in forty is a bug, not bad luck)."""
