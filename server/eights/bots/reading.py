@@ -205,10 +205,7 @@ def _read_broken(
     """Count against each habit a card laid from slots that habit said could not hold it
     (all of those the card could have come from, by the rules)."""
     bit = 1 << card
-    if drawn is not None and drawn < len(slots) and not slots[drawn].excluded & bit:
-        could = [slots[drawn]]
-    else:
-        could = [slot for slot in slots if not slot.excluded & bit]
+    could = [slots[i] for i in _could_hold(slots, card, drawn)]
     if not could:
         return
     for habit in range(HABITS):
@@ -266,16 +263,21 @@ def _mark_choice(
         slot.marks[LIGHT] |= lighter
 
 
+def _could_hold(slots: list[_Slot], card: Card, drawn: int | None) -> list[int]:
+    """The slots ``card`` may have been laid from: ``drawn`` (the card just drawn, where
+    nothing else could fit) if it does not exclude it, else every slot that does not."""
+    bit = 1 << card
+    if drawn is not None and drawn < len(slots) and not slots[drawn].excluded & bit:
+        return [drawn]
+    return [i for i, slot in enumerate(slots) if not slot.excluded & bit]
+
+
 def _remove(slots: list[_Slot], card: Card, drawn: int | None) -> None:
     """Take out the slot ``card`` was laid from. ``drawn``: the slot it must have been (the
     card just drawn, where nothing else could fit). Otherwise the most constrained slot that
     could have held it goes, and the others that could have are loosened to what that one
     allowed too, so that the slots left hold the cards left whichever slot it was."""
-    bit = 1 << card
-    if drawn is not None and drawn < len(slots) and not slots[drawn].excluded & bit:
-        slots.pop(drawn)
-        return
-    could = [i for i, slot in enumerate(slots) if not slot.excluded & bit]
+    could = _could_hold(slots, card, drawn)
     if not could:  # the log and the slots disagree (a position read from a file): keep sizes
         if slots:
             slots.pop(max(range(len(slots)), key=lambda i: slots[i].excluded.bit_count()))
