@@ -12,13 +12,15 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from eights.bots import decide, make_bot
-from eights.bots.belief import Belief, mask_of, read_belief
+from eights.bots.belief import EIGHTS, Belief, mask_of, read_belief
 from eights.bots.hard import Hard
 from eights.bots.interface import Bot
-from eights.bots.reading import HEAVY, read_moves
+from eights.bots.playout import MEDIUM_HABIT
+from eights.bots.reading import ALL_MASK, HEAVY, read_moves
 from eights.bots.runner import bot_view
 from eights.bots.search import Dealer
 from eights.rules import Position, Rules, SeatView, apply_in_place, legal_actions, new_game
+from eights.rules.cards import EIGHT, RANK_OF
 from tests.sparring.heuristic import play as sparring
 
 TABLES = [
@@ -215,3 +217,27 @@ def test_a_card_laid_against_a_habit_breaks_it() -> None:
         dealer.estimate(random.Random(broken))
         assert dealer.posterior[other][0] < 0.05, dealer.posterior[other]
     assert broken >= 20
+
+
+def test_a_card_kept_after_a_draw_fitted_and_by_every_habit_is_an_eight() -> None:
+    # At classic a seat may keep the card that fitted rather than lay it. By the rules the
+    # card kept fitted; by every habit it is an eight (Medium keeps only an eight, and so
+    # does every seat in the playouts): a seat read by a habit is dealt an eight for it.
+    kept = 0
+    rng = random.Random(8)
+    points = Rules.for_variant("classic", 6).card_points
+    for pos, view in positions("classic", 6, 80, lambda seed: [make_bot("medium", seed)]):
+        last = view.table.log[-1]
+        if last["type"] != "kept" or last["seat"] == view.seat:
+            continue
+        seat = last["seat"]
+        assert any(RANK_OF[c] == EIGHT for c in pos.hands[seat])  # Medium kept an eight
+        belief, told = read_moves(view)
+        assert all(mark | EIGHTS == ALL_MASK for mark in told.marks[seat][-1])
+        assert not belief.slots[seat][-1] & EIGHTS  # the rules alone: any card that fitted
+        dealer = Dealer(view, belief, told, points)
+        for _ in range(5):
+            hands, _, _ = dealer.deal(rng, [MEDIUM_HABIT] * 6)
+            assert hands[seat] & EIGHTS, view.table.log
+        kept += 1
+    assert kept >= 10

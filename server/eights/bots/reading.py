@@ -6,7 +6,7 @@ Each other seat's hand is modelled as slots, one a card, each with the cards it 
 
 - a seat that began to draw where drawing is allowed only without a fitting card held
   nothing that fitted; a drawn card followed by another draw, or that ended the turn,
-  did not fit;
+  did not fit; a drawn card kept (where the table lets a seat keep it) fitted;
 - a seat that passed held nothing that fitted (a pass is legal only then; at 101, a pass
   after the third draw of a turn);
 - the cards a reshuffle (at 101, a bank renewal) turned into the stock were in no hand held
@@ -20,12 +20,15 @@ lays the heaviest card of the suit in force it holds and an eight only when noth
 fits; one that lays its lowest card first holds no lighter one. Where a seat may draw while
 a card fits (classic, Ember Ridge, 101), no habit does: a seat that begins to draw held
 nothing that fitted, and at 101 a drawn card followed by another draw did not fit, as far
-as its habit goes. These are marks on the slots it held at that moment, never exclusions:
-the search weighs each seat's habits by how well they explain its moves and deals its cards
-by the habit drawn (``search.Dealer``), so a seat that does not keep a habit is not read by
-it. A card a seat lays that a habit said it did not hold (every slot it could have come from
-marked against it: a light card chosen, a heavier one of that suit laid later) proves the
-seat does not keep that habit (``Told.broken``): the dealer reads it by that habit no more.
+as its habit goes; and where a seat may keep the card that fitted (classic), no habit keeps
+one but an eight (at classic with six seats, about half of the positions with a choice
+come after another seat kept a card that hand). These are marks on the slots it held at that moment,
+never exclusions: the search weighs each seat's habits by how well they explain its moves
+and deals its cards by the habit drawn (``search.Dealer``), so a seat that does not keep a
+habit is not read by it. A card a seat lays that a habit said it did not hold (every slot
+it could have come from marked against it: a light card chosen, a heavier one of that suit
+laid later) proves the seat does not keep that habit (``Told.broken``): the dealer reads it
+by that habit no more.
 """
 
 from __future__ import annotations
@@ -186,6 +189,12 @@ def read_moves(view: SeatView, tells: bool = True) -> tuple[Belief, Told]:
                 fits = fitting(top_suit, top_rank)
                 if kind == "turn_ended" and index is not None and index < len(hands[seat]):
                     hands[seat][index].excluded |= fits
+                elif kind == "kept" and index is not None and index < len(hands[seat]):
+                    slot = hands[seat][index]
+                    slot.excluded |= ALL_MASK & ~_fitting_at(top_suit, top_rank, wild)  # it fitted
+                    if tells and not moves_table:
+                        for habit in range(HABITS):  # and no habit keeps one but an eight
+                            slot.marks[habit] |= ALL_MASK & ~EIGHTS
                 elif kind == "passed" and not moves_table:
                     for slot in hands[seat]:
                         slot.excluded |= fits  # a pass is legal only when nothing fits
@@ -231,6 +240,8 @@ def _fitting_at(suit: int, rank: int, wild: int) -> Mask:
     return WHOLE_SUIT[suit] | RANK_MASK[rank] | RANK_MASK[wild]
 
 
+ALL_MASK: Mask = (1 << 52) - 1
+"""Every card."""
 WHOLE_SUIT: tuple[Mask, ...] = tuple(
     sum(1 << c for c in range(52) if SUIT_OF[c] == s) for s in range(4)
 )
