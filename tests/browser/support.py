@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, Playwright, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 Device = Callable[..., BrowserContext]
 """Opens a new browser context (a device of its own) with the given options."""
@@ -517,11 +518,26 @@ def restart(page: Page) -> None:
     """Restart: a new table, a new token, a fresh deal."""
     before = page.url
     finished = page.get_by_test_id("table").get_attribute("data-over") == "game"
-    page.get_by_test_id("restart").click()
-    if not finished:
-        page.get_by_test_id("restart-confirm-yes").click()  # a game under way: it asks first
+    for _ in range(3):
+        page.get_by_test_id("restart").click()
+        # A game under way asks first; a finished one, or one this device's players are all
+        # out of (101's limit), deals at once. A tap while the table before is still drawn
+        # (just after a restart) may do neither: then tap again, as a player would.
+        try:
+            page.wait_for_function(ASKED_OR_DEALT, arg=before, timeout=STEP_MS // 3)
+            break
+        except PlaywrightTimeoutError:
+            continue
+    confirm = page.get_by_test_id("restart-confirm-yes")
+    if not finished and page.url == before and confirm.count():
+        confirm.click()
     page.wait_for_url(lambda url: url != before and "/t/" in url)
     wait_table(page)
+
+
+ASKED_OR_DEALT = """before => location.href !== before
+  || document.querySelector('[data-testid="restart-confirm-yes"]') !== null"""
+"""Restart has asked whether to end the game, or has dealt a new one (the address moved)."""
 
 
 def said(page: Page) -> list[str]:
