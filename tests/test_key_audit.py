@@ -83,6 +83,7 @@ async def exercise(table: Table, check: Audit) -> None:
     ):
         devices = {0: host_device, 1: guest_device}
         first = await host_device.state_of(0)
+        await guest_device.state_of(1)  # both seats here: a move before would wait for them
         await watcher.state_of(None)
         check("presence: two devices and a spectator")
         turn = first["view"]["turn"]

@@ -540,6 +540,21 @@ ASKED_OR_DEALT = """before => location.href !== before
 """Restart has asked whether to end the game, or has dealt a new one (the address moved)."""
 
 
+def boxes_of(page: Page, selector: str) -> list[dict[str, float]]:
+    """The box in the viewport of every element ``selector`` finds, read in one step once
+    each has a size: the table draws itself anew on news, and an element read between two
+    draws has no box (None, or zeros)."""
+    found = page.wait_for_function(BOXES, arg=selector, timeout=STEP_MS).json_value()
+    return [{k: float(v) for k, v in box.items()} for box in found]
+
+
+BOXES = """selector => {
+  const boxes = [...document.querySelectorAll(selector)].map(e => e.getBoundingClientRect());
+  if (!boxes.length || boxes.some(r => !r.width || !r.height)) return null;
+  return boxes.map(r => ({x: r.x, y: r.y, width: r.width, height: r.height}));
+}"""
+
+
 def said(page: Page) -> list[str]:
     """What the live region said (a page opened with a listener on window.__said)."""
     return list(page.evaluate("window.__said"))

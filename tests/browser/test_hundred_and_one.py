@@ -40,6 +40,7 @@ from tests.browser.support import (
     PHONE,
     Device,
     after_first_press,
+    boxes_of,
     bright,
     hand,
     log_lines,
@@ -445,19 +446,6 @@ def test_the_rules_page_of_101(device: Device) -> None:
         expect(rules).to_contain_text(words)
 
 
-def _box(page: Page, locator: Any) -> dict[str, float]:
-    """The element's box in the viewport, read in one step: the table may draw itself anew
-    between two calls (a bounding_box of the element just replaced is None)."""
-    expect(locator).to_be_visible()
-    found = locator.evaluate(
-        "e => { const r = e.getBoundingClientRect();"
-        " return {x: r.x, y: r.y, width: r.width, height: r.height}; }"
-    )
-    assert found["width"] > 0, found
-    assert found["height"] > 0, found
-    return {k: float(v) for k, v in found.items()}
-
-
 def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
     return (
         min(a["x"] + a["width"], b["x"] + b["width"]) - max(a["x"], b["x"]) > 1
@@ -479,15 +467,15 @@ def test_101_on_a_phone_fits_without_overlap(device: Device, friends: str) -> No
     wait_actionable(page)
     width = 360
     parts = [
-        *page.get_by_test_id("opponent").all(),
-        page.get_by_test_id("stock"),
-        page.get_by_test_id("pile"),
-        page.get_by_test_id("multiplier"),
-        page.get_by_test_id("my-plate"),
-        *page.locator("[data-testid=prompt] button").all(),
-        *page.locator(".toolbar .tool").all(),
+        "[data-testid=opponent]",
+        "[data-testid=stock]",
+        "[data-testid=pile]",
+        "[data-testid=multiplier]",
+        "[data-testid=my-plate]",
+        "[data-testid=prompt] button",
+        ".toolbar .tool",
     ]
-    boxes = [_box(page, p) for p in parts]
+    boxes = [box for part in parts for box in boxes_of(page, part)]
     for b in boxes:
         assert b["x"] >= -0.5, b
         assert b["x"] + b["width"] <= width + 0.5, b

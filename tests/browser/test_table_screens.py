@@ -39,6 +39,7 @@ from tests.browser.support import (
     DESKTOP,
     PHONE,
     Device,
+    boxes_of,
     over,
     play_hand_to_its_end,
     restart,
@@ -462,10 +463,8 @@ def test_a_player_over_the_limit_at_101_is_told_and_may_watch_on_or_start_anew(
 
 
 def centre_x(page: Page, testid: str) -> float:
-    # Once shown: under load a measure could fall between two renders (it read None once).
-    expect(page.get_by_test_id(testid)).to_be_visible()
-    box = page.get_by_test_id(testid).bounding_box()
-    assert box is not None, testid
+    # Read in one step: under load a measure could fall between two renders (None once).
+    box = boxes_of(page, f"[data-testid={testid}]")[0]
     return box["x"] + box["width"] / 2
 
 
@@ -491,8 +490,7 @@ def test_101s_multiplier_has_a_label_and_sits_by_the_bank(
     assert x < stock < pile, "the multiplier sits on the bank's side, away from the pile"
     width = page.viewport_size["width"] if page.viewport_size else 0
     for testid in ("multiplier", "multiplier-label", "stock", "pile"):
-        box = page.get_by_test_id(testid).bounding_box()
-        assert box is not None, testid
+        box = boxes_of(page, f"[data-testid={testid}]")[0]
         assert box["x"] >= 0, testid
         assert box["x"] + box["width"] <= width, testid
     shot(page, f"101-multiplier-{page.viewport_size['width'] if page.viewport_size else 0}")
