@@ -517,7 +517,6 @@ def token_of(page: Page) -> str:
 def restart(page: Page) -> None:
     """Restart: a new table, a new token, a fresh deal."""
     before = page.url
-    finished = page.get_by_test_id("table").get_attribute("data-over") == "game"
     for _ in range(3):
         page.get_by_test_id("restart").click()
         # A game under way asks first; a finished one, or one this device's players are all
@@ -527,9 +526,9 @@ def restart(page: Page) -> None:
             page.wait_for_function(ASKED_OR_DEALT, arg=before, timeout=STEP_MS // 3)
             break
         except PlaywrightTimeoutError:
-            continue
+            pass
     confirm = page.get_by_test_id("restart-confirm-yes")
-    if not finished and page.url == before and confirm.count():
+    if page.url == before and confirm.count():
         confirm.click()
     page.wait_for_url(lambda url: url != before and "/t/" in url)
     wait_table(page)

@@ -15,7 +15,8 @@ it is drawn there, pixel by pixel. A shadow that another element lays over a tex
 lifted card's, over its neighbour) darkens the text as much as its ground, which a second
 picture without shadows tells. The contrast is taken at every pixel of that ground, and
 the lowest counts, but for the lowest twentieth (a hairline edge, a shadow's tail). The
-suit picker is read too (the deal is dealt again until an eight may be played). Controls
+suit picker is read too (the deal is dealt again until an eight may be played), and
+the suit an eight named, at pass and play (where it stands until the next player moves). Controls
 that are disabled are left out (WCAG exempts them), and so is a line of text that
 something else covers, wholly or in part (at its middle or a corner). A text read below AA
 is read again at once, and counts as low only if it still is (a picture caught between two
@@ -50,6 +51,7 @@ from tests.browser.support import (
     version,
     wait_actionable,
     wait_settled,
+    wait_table,
 )
 
 TABLES = (
@@ -436,6 +438,59 @@ def survey_a_table(page: Page, survey: Survey, label: str) -> None:
     survey.add(page, f"{label} results", "[data-testid=results]")
 
 
+def pass_an_eight(page: Page) -> None:
+    """Pass and play at duo, played with clicks until a player lays an eight; its suit
+    named, the device passed and the next hand revealed: the pile shows the suit named, and
+    nothing moves until this player does (against the computer the suit stands only until
+    the computer's answer, so a survey there may miss it)."""
+    page.goto("/")
+    unfold(page)
+    page.get_by_test_id("create-local").click()
+    wait_table(page)
+    eights = page.locator("[data-testid=hand] [data-card^='8'][data-playable=true]")
+    for _ in range(MAX_ACTIONS):
+        if over(page):
+            next_hand(page)
+        reveal(page)
+        before = version(page)
+        # Not the last card: the hand would end on it, and the results cover the pile.
+        if eights.count() and not page.get_by_test_id("play").count() and len(hand(page)) > 1:
+            card = str(eights.first.get_attribute("data-card"))
+            eights.first.click()
+            if after_first_press(page, card) == "lifted":
+                page.locator(f'[data-testid=hand] [data-card="{card}"]').click()
+            picker = page.get_by_test_id("suit-picker")
+            picker.locator(f"button[data-suit={choose_suit(card, hand(page))}]").click()
+            wait_settled(page, before)
+            reveal(page)
+            expect(page.locator("[data-testid=table] .named-text")).to_be_visible()
+            return
+        click_move(page)
+        wait_settled(page, before)
+    raise AssertionError(f"no eight was laid in {MAX_ACTIONS} moves of pass and play")
+
+
+def reveal(page: Page) -> None:
+    """Pass and play: the hand to act revealed (when the cover is up)."""
+    wait_actionable_or_covered(page)
+    if table(page).get_attribute("data-covered") == "true":
+        page.get_by_test_id("reveal").click()
+        expect(table(page)).to_have_attribute("data-covered", "false")
+    wait_actionable(page)
+
+
+def wait_actionable_or_covered(page: Page) -> None:
+    page.wait_for_function(
+        """() => {
+            const t = document.querySelector('[data-testid=table]');
+            return t && !document.querySelector('[data-testid=prompt][data-pending]')
+                && (t.dataset.covered === 'true' || t.dataset.turn === 'me'
+                    || Boolean(t.dataset.over));
+        }""",
+        timeout=STEP_MS,
+    )
+
+
 def out_of_the_game(page: Page) -> bool:
     """101: this hand put the player over the limit (its results offer "Watch on", and the
     hands after it are the computers' alone), or the player watches already."""
@@ -452,6 +507,10 @@ def test_every_text_of_the_table_meets_wcag_aa(device: Device, size: str) -> Non
     page = open_computer(device, "duo", page=device(**SIZES[size]).new_page())
     open_suit_picker(page)
     survey.add(page, f"{size} duo, the suit picker")
+    page.context.close()
+    page = device(**SIZES[size]).new_page()
+    pass_an_eight(page)
+    survey.add(page, f"{size} pass and play, a suit named")
     page.context.close()
     for variant, friends in TABLES:
         page = open_computer(

@@ -106,6 +106,16 @@ def computer_table(device: Device, variant: str, friends: int, size: dict[str, o
     return page
 
 
+def hand_and_marks(page: Page) -> str:
+    """The hand shown, each card with its playable mark, and the pile's top: what a test
+    that looked for a dim card saw."""
+    marks = page.locator("[data-testid=hand] [data-card]").evaluate_all(
+        "els => els.map(e => e.dataset.card + ':' + e.dataset.playable)"
+    )
+    top = page.get_by_test_id("pile-top").get_attribute("data-card")
+    return f"top {top}, turn {table(page).get_attribute('data-turn')}: {' '.join(marks)}"
+
+
 def dim_card(page: Page) -> Locator | None:
     cards = page.locator("[data-testid=hand] [data-card][data-playable=false]")
     return cards.first if cards.count() else None
@@ -216,19 +226,22 @@ def test_after_reveal_a_focused_cards_reason_does_not_cover_the_instruction(
     unfold(page)
     page.get_by_test_id("create-local").click()
     wait_table(page)
-    for _ in range(8):  # a few turns, until a revealed hand holds a card that cannot go
+    shown: list[str] = []
+    for _ in range(12):  # a few turns, until a revealed hand holds a card that cannot go
         reveal = page.get_by_test_id("reveal")
         expect(reveal).to_be_focused()
         page.keyboard.press("Enter")  # the keyboard reveals: the hand's card gets the focus
         expect(table(page)).to_have_attribute("data-covered", "false")
+        expect(page.get_by_test_id("hand")).to_be_visible()
         if dim_card(page) is not None:
             break
+        shown.append(hand_and_marks(page))
         before = version(page)
         click_move(page)
         wait_settled(page, before)
         expect(page.get_by_test_id("cover")).to_be_visible()
     else:
-        raise AssertionError("no revealed hand held a card that cannot be played")
+        raise AssertionError(f"no revealed hand held a card that cannot be played: {shown}")
     page.keyboard.press("Home")
     for _ in range(int(page.get_by_test_id("hand").get_attribute("data-count") or "0")):
         if page.evaluate("document.activeElement?.dataset?.playable") == "false":
