@@ -299,16 +299,7 @@ def click_move(page: Page, other: AbstractSet[str] = frozenset()) -> Move:
         return _after_play(page, card, other, before)
     if playable.count():
         codes = [str(c) for c in playable.evaluate_all("els => els.map(e => e.dataset.card)")]
-        card = choose_card(codes, hand(page), other)
-        target = page.locator(f'[data-testid=hand] [data-card="{card}"]')
-        target.click()
-        after = after_first_press(page, card)
-        if after == "picker":
-            return _name_suit(page, card, other)
-        if after == "lifted":
-            target.click()
-            return _after_play(page, card, other, before)
-        return Move("play", card)
+        return play_card(page, choose_card(codes, hand(page), other), other)
     for testid in ("draw", "keep", "pass"):
         button = page.get_by_test_id(testid)
         if testid == "draw":
@@ -317,6 +308,22 @@ def click_move(page: Page, other: AbstractSet[str] = frozenset()) -> Move:
             button.click()
             return Move(testid)
     raise AssertionError(f"nothing to do on a page whose turn it is: {page.url}")
+
+
+def play_card(page: Page, card: str, other: AbstractSet[str] = frozenset()) -> Move:
+    """Lay `card`, a playable card of the hand, with clicks: lift it, tap it again where
+    the first tap lifts, and name a suit (see choose_suit) once the picker is open, waiting
+    for each step. Returns what was done; the caller waits for the result."""
+    before = version(page)
+    target = page.locator(f'[data-testid=hand] [data-card="{card}"]')
+    target.click()
+    after = after_first_press(page, card)
+    if after == "picker":
+        return _name_suit(page, card, other)
+    if after == "lifted":
+        target.click()
+        return _after_play(page, card, other, before)
+    return Move("play", card)
 
 
 def after_first_press(page: Page, card: str) -> str:

@@ -38,13 +38,13 @@ from tests.browser.support import (
     STEP_MS,
     Device,
     after_first_press,
-    choose_suit,
     click_move,
     hand,
     next_hand,
     open_computer,
     open_suit_picker,
     over,
+    play_card,
     said,
     table,
     unfold,
@@ -407,14 +407,7 @@ def play_an_eight_or_any(page: Page) -> None:
     if not eights.count() or drawn:
         click_move(page)
         return
-    card = str(eights.first.get_attribute("data-card"))
-    eights.first.click()
-    if after_first_press(page, card) == "lifted":
-        page.locator(f'[data-testid=hand] [data-card="{card}"]').click()
-    picker = page.get_by_test_id("suit-picker")
-    if picker.count():
-        suit = choose_suit(card, hand(page))
-        picker.locator(f"button[data-suit={suit}]").click()
+    play_card(page, str(eights.first.get_attribute("data-card")))
 
 
 def survey_a_table(page: Page, survey: Survey, label: str) -> None:
@@ -455,12 +448,8 @@ def pass_an_eight(page: Page) -> None:
         before = version(page)
         # Not the last card: the hand would end on it, and the results cover the pile.
         if eights.count() and not page.get_by_test_id("play").count() and len(hand(page)) > 1:
-            card = str(eights.first.get_attribute("data-card"))
-            eights.first.click()
-            if after_first_press(page, card) == "lifted":
-                page.locator(f'[data-testid=hand] [data-card="{card}"]').click()
-            picker = page.get_by_test_id("suit-picker")
-            picker.locator(f"button[data-suit={choose_suit(card, hand(page))}]").click()
+            laid = play_card(page, str(eights.first.get_attribute("data-card")))
+            assert laid.suit, f"no suit was named for {laid.card}"
             wait_settled(page, before)
             reveal(page)
             expect(page.locator("[data-testid=table] .named-text")).to_be_visible()
