@@ -26,6 +26,7 @@ from urllib.parse import urlsplit
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.browser.support import (
     MAX_ACTIONS,
@@ -496,19 +497,41 @@ def test_the_skip_link_is_there_only_with_a_table_and_reaches_the_hand(
 # ---- names -------------------------------------------------------------------------------------
 
 
+NAME_TRIES = 5
+"""Reads of an element's accessible name at most: a render between finding the element and
+reading its tree (a view pushed, the turn's clock) replaces the node, and it is found
+again."""
+
+
 def name_of(page: Page, selector: str) -> str:
     """The accessible name Chromium gives the element (its accessibility tree)."""
+    for _ in range(NAME_TRIES):
+        tree = _ax_tree(page, selector)
+        if tree is not None:
+            own = tree["nodes"][0]
+            return re.sub(r"\s+", " ", str(own.get("name", {}).get("value", ""))).strip()
+    raise AssertionError(f"{selector} was replaced before each of {NAME_TRIES} reads")
+
+
+def _ax_tree(page: Page, selector: str) -> dict[str, Any] | None:
+    """The element's accessibility tree, or None when a render replaced it between finding
+    it and reading the tree."""
     client = page.context.new_cdp_session(page)
     try:
         node = client.send(
             "DOM.querySelector",
             {"nodeId": client.send("DOM.getDocument")["root"]["nodeId"], "selector": selector},
         )
-        tree = client.send("Accessibility.getPartialAXTree", {"nodeId": node["nodeId"]})
+        tree: dict[str, Any] = client.send(
+            "Accessibility.getPartialAXTree", {"nodeId": node["nodeId"]}
+        )
+        return tree
+    except PlaywrightError as error:
+        if "Could not find node" in str(error):
+            return None
+        raise
     finally:
         client.detach()
-    own = tree["nodes"][0]
-    return re.sub(r"\s+", " ", str(own.get("name", {}).get("value", ""))).strip()
 
 
 @pytest.mark.parametrize("size", SIZES, ids=list(SIZES))
