@@ -623,13 +623,14 @@ def test_newfoundlands_empty_stock_says_a_draw_turns_the_pile(
     expect(turns).to_have_attribute("data-count", str(count))
     expect(turns).to_contain_text(f"new stock: {count}")
     expect(stock.locator(".stock-count")).to_have_count(0)  # no bare "0" beside it
+    cards = f"{count} card" if count == 1 else f"{count} cards"  # one card is a card
     expect(stock).to_have_attribute(
         "aria-label",
-        re.compile(f"a draw turns the pile under its top card into a new stock of {count} cards"),
+        re.compile(f"a draw turns the pile under its top card into a new stock of {cards}\\."),
     )
     expect(page.get_by_test_id("prompt")).to_contain_text(
         f"Nothing fits: draw. The stock is empty: a draw turns the pile under its top card "
-        f"into a new stock of {count} cards."
+        f"into a new stock of {cards}."
     )
     shot(page, "newfoundland-empty-stock", reopen="new-stock")
     before = version(page)
