@@ -315,11 +315,19 @@ class Reading:
         )
 
 
+STILL = """() => document.getAnimations().every(
+    a => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)"""
+"""No animation that ends is running (a panel popping in, a card landing): what a player
+reads once the table has arrived, not a frame half faded in. One that never ends (a
+breathing stock, a spinner) does not wait."""
+
+
 def measure(page: Page, root: str = "[data-testid=table]") -> list[Reading]:
-    """Every visible text under `root`, measured as the page shows it now. The page is read
-    twice around the picture of what the texts stand on: a page that moved in between (a
-    move arrived) is read again."""
+    """Every visible text under `root`, measured as the page shows it once its animations
+    that end have ended. The page is read twice around the picture of what the texts stand
+    on: a page that moved in between (a move arrived) is read again."""
     for _ in range(5):
+        page.wait_for_function(STILL, timeout=STEP_MS)
         items: list[dict[str, Any]] = page.evaluate(COLLECT, root)
         style = page.add_style_tag(content=TEXT_HIDDEN)
         try:
