@@ -546,17 +546,18 @@ ASKED_OR_DEALT = """before => location.href !== before
 """Restart has asked whether to end the game, or has dealt a new one (the address moved)."""
 
 
-def boxes_of(page: Page, selector: str) -> list[dict[str, float]]:
+def boxes_of(page: Page, selector: str, some: bool = True) -> list[dict[str, float]]:
     """The box in the viewport of every element ``selector`` finds, read in one step once
     each has a size: the table draws itself anew on news, and an element read between two
-    draws has no box (None, or zeros)."""
-    found = page.wait_for_function(BOXES, arg=selector, timeout=STEP_MS).json_value()
+    draws has no box (None, or zeros). ``some``: wait for at least one; without it, an
+    element the page may not show (a prompt without buttons) gives no boxes."""
+    found = page.wait_for_function(BOXES, arg=[selector, some], timeout=STEP_MS).json_value()
     return [{k: float(v) for k, v in box.items()} for box in found]
 
 
-BOXES = """selector => {
+BOXES = """([selector, some]) => {
   const boxes = [...document.querySelectorAll(selector)].map(e => e.getBoundingClientRect());
-  if (!boxes.length || boxes.some(r => !r.width || !r.height)) return null;
+  if ((some && !boxes.length) || boxes.some(r => !r.width || !r.height)) return null;
   return boxes.map(r => ({x: r.x, y: r.y, width: r.width, height: r.height}));
 }"""
 

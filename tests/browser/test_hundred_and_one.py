@@ -472,10 +472,11 @@ def test_101_on_a_phone_fits_without_overlap(device: Device, friends: str) -> No
         "[data-testid=pile]",
         "[data-testid=multiplier]",
         "[data-testid=my-plate]",
-        "[data-testid=prompt] button",
         ".toolbar .tool",
     ]
     boxes = [box for part in parts for box in boxes_of(page, part)]
+    # The prompt offers buttons only at some turns (Draw, a bridge): none is none to place.
+    boxes += boxes_of(page, "[data-testid=prompt] button", some=False)
     for b in boxes:
         assert b["x"] >= -0.5, b
         assert b["x"] + b["width"] <= width + 0.5, b
