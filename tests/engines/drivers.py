@@ -33,6 +33,10 @@ COMMAND_SECONDS = 60.0
 """The longest one command may take (a wait on the page is bounded by its own timeout)."""
 
 
+CLICK_TRIES = 3
+"""How often a click finds its element again when a render replaced it in between."""
+
+
 class EngineError(RuntimeError):
     """An engine refused a command, or a script on the page failed."""
 
@@ -193,7 +197,7 @@ class WebKit:
         return json.loads(answer["ok"])
 
     def click(self, selector: str) -> None:
-        for attempt in range(2):
+        for attempt in range(CLICK_TRIES):
             self.call("s => document.querySelector(s).scrollIntoView({block: 'center'})", selector)
             found = self._send(
                 "POST", f"{self.session}/element", {"using": "css selector", "value": selector}
@@ -202,8 +206,8 @@ class WebKit:
                 self._send("POST", f"{self.session}/element/{found[ELEMENT]}/click", {})
                 return
             except EngineError as refused:
-                # Drawn again between finding and clicking: find the new one, once.
-                if "stale element" not in str(refused) or attempt:
+                # Drawn again between finding and clicking: find the new one.
+                if "stale element" not in str(refused) or attempt == CLICK_TRIES - 1:
                     raise
 
     def resize(self, width: int, height: int) -> None:
@@ -315,13 +319,17 @@ class Firefox:
         return json.loads(result["value"])
 
     def click(self, selector: str) -> None:
-        for attempt in range(2):
+        for attempt in range(CLICK_TRIES):
             try:
                 self._click_once(selector)
                 return
             except EngineError as refused:
-                # Drawn again between finding and clicking: find the new one, once.
-                if "no such node" not in str(refused) or attempt:
+                # Drawn again between finding and clicking (a view arrived): find the new
+                # one. Firefox says so as "no such node", or, for a node taken out of the
+                # page, "Origin element ... is not displayed" (it has no boxes); an element
+                # that is really hidden says the same every time, and is raised.
+                replaced = "no such node" in str(refused) or "is not displayed" in str(refused)
+                if not replaced or attempt == CLICK_TRIES - 1:
                     raise
 
     def _click_once(self, selector: str) -> None:
