@@ -169,7 +169,7 @@ def test_a_friend_who_leaves_gives_the_seat_to_the_computer_and_the_game_goes_on
             continue
         one_move(pages[seat])
     else:
-        raise AssertionError("the turn never came to the seat Cy left")
+        raise AssertionError("the computer never moved in the seat Cy left")
     expect(plate(bo, 2)).to_have_attribute("data-left", "Cy")
 
 
