@@ -484,7 +484,12 @@ BOXES = """selector => [...document.querySelectorAll(selector)].map(e => {
 may be drawn again between two steps, leaving an element found in the first behind)."""
 
 
-def boxes_of(page: Page, selector: str) -> list[Box]:
+def boxes_now(page: Page, selector: str) -> list[Box]:
+    """The boxes of ``selector`` as they are at this moment, each labelled (``what``) for the
+    messages, zero-sized ones included. Unlike ``support.boxes_of``, it does not wait for
+    every element to have a size: the checks here read elements the page may hide at some
+    sizes, and every caller waits for the table first (``wait_actionable``, ``settle``, an
+    ``expect``)."""
     found: list[Box] = page.evaluate(BOXES, selector)
     return found
 
@@ -495,10 +500,10 @@ def assert_hand_and_prompt_on_screen(page: Page, where: str) -> None:
     screen = viewport(page)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= screen["width"], f"{where}: the page is {width} px wide"
-    cards = boxes_of(page, "[data-testid=hand] [data-card]")
+    cards = boxes_now(page, "[data-testid=hand] [data-card]")
     assert cards, f"{where}: no hand"
-    parts = boxes_of(page, "[data-testid=prompt], [data-testid=prompt] button")
-    plates = boxes_of(page, "[data-testid=my-plate], [data-testid=opponent]")
+    parts = boxes_now(page, "[data-testid=prompt], [data-testid=prompt] button")
+    plates = boxes_now(page, "[data-testid=my-plate], [data-testid=opponent]")
     assert parts, f"{where}: no prompt"
     assert len(plates) >= 2, f"{where}: no plates"
     for part in [*cards, *parts, *plates]:
@@ -513,7 +518,7 @@ def assert_seated_in_order_of_play(page: Page, where: str) -> None:
     """The other seats read in the order of play (clockwise from mine): left to right, row
     after row; on a tall desktop left, across, then right. Three others sit in one row."""
     me = int(str(table(page).get_attribute("data-seat")))
-    boxes = boxes_of(page, "[data-testid=opponent]")
+    boxes = boxes_now(page, "[data-testid=opponent]")
     seats: list[int] = page.get_by_test_id("opponent").evaluate_all(
         "els => els.map(e => Number(e.dataset.seat))"
     )
@@ -562,8 +567,8 @@ def test_the_hand_and_the_prompt_are_on_screen_at_every_table(device: Device, si
     where = f"{size} {variant}, the suit picker open"
     open_computer(device, variant, friends=friends, page=page)
     open_the_suit_picker(page, variant)
-    picker = boxes_of(page, "[data-testid=suit-picker]")[0]
-    parts = boxes_of(
+    picker = boxes_now(page, "[data-testid=suit-picker]")[0]
+    parts = boxes_now(
         page,
         ".picker-title, [data-testid=picker-cancel], "
         "[data-testid=suit-picker] button[data-suit], .pick-name",
@@ -573,7 +578,7 @@ def test_the_hand_and_the_prompt_are_on_screen_at_every_table(device: Device, si
         assert inside(part, viewport(page)), f"{where}: {part['what']} is off the screen"
         assert inside(part, picker), f"{where}: {part['what']} leaves the picker"
     assert_hand_and_prompt_on_screen(page, where)
-    for plate in boxes_of(page, "[data-testid=my-plate], [data-testid=opponent]"):
+    for plate in boxes_now(page, "[data-testid=my-plate], [data-testid=opponent]"):
         assert not overlap(plate, picker), f"{where}: the picker covers {plate['what']}"
 
 
@@ -679,11 +684,11 @@ def test_after_the_host_ends_the_game_the_panel_and_the_hand_are_on_screen(
     for page, size in ((host, "1280x800"), (friend, "360x740")):
         expect(page.get_by_test_id("table-closed")).to_be_visible()
         where = f"{size}, the game ended"
-        for part in boxes_of(page, "[data-testid=table-closed] h2, [data-testid=closed-home]"):
+        for part in boxes_now(page, "[data-testid=table-closed] h2, [data-testid=closed-home]"):
             assert inside(part, viewport(page)), f"{where}: {part['what']} is off the screen"
         assert_hand_and_prompt_on_screen(page, where)
-        panel = boxes_of(page, "[data-testid=table-closed]")[0]
-        for card in boxes_of(page, "[data-testid=hand] [data-card]"):
+        panel = boxes_now(page, "[data-testid=table-closed]")[0]
+        for card in boxes_now(page, "[data-testid=hand] [data-card]"):
             assert not overlap(card, panel), f"{where}: the panel covers {card['what']}"
 
 
@@ -730,7 +735,7 @@ def assert_the_table_fits(page: Page, where: str) -> None:
     another card's corner (each row's top-left index stays in sight)."""
     assert page.evaluate("scrollY") == 0, f"{where}: the page has scrolled"
     screen = viewport(page)
-    for part in boxes_of(page, ".table-bar"):
+    for part in boxes_now(page, ".table-bar"):
         assert inside(part, screen), f"{where}: the bar is cut: {part}"
     assert_hand_and_prompt_on_screen(page, where)
     # The focus on the hand (a keyboard player's) scrolls nothing.
@@ -804,7 +809,7 @@ def test_long_results_fit_between_the_bar_and_the_tools(device: Device) -> None:
         assert page.evaluate("scrollY") == 0, f"{where}: the page has scrolled"
         panel = box(results)
         assert inside(panel, viewport(page)), f"{where}: the panel runs off the screen: {panel}"
-        for part in boxes_of(page, ".table-bar, nav.toolbar"):
+        for part in boxes_now(page, ".table-bar, nav.toolbar"):
             assert not overlap(panel, part), f"{where}: the panel covers {part}"
         button = page.get_by_test_id("new-round")
         assert inside(box(button), panel), f"{where}: Next hand is outside the panel"
