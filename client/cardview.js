@@ -1,5 +1,5 @@
 // Cards drawn with HTML and CSS: faces (rank and suit), backs, fans and suit tokens.
-import { h } from "./dom.js";
+import { h, NOTE_AGAIN } from "./dom.js";
 import { cardName, rankLabel, suitClass, suitGlyph, suitName } from "./cards.js";
 
 const FACE_LETTERS = { J: "J", Q: "Q", K: "K" };
@@ -65,6 +65,7 @@ export function handCard(code, { playable, addable = false, order = null, lifted
     el.addEventListener("focus", () => {
       if (el.matches(":focus-visible")) onHover(code, el, reason);
     });
+    el.addEventListener(NOTE_AGAIN, () => onHover(code, el, reason));
     el.addEventListener("pointerleave", () => onLeave?.());
     el.addEventListener("blur", () => onLeave?.());
   }

@@ -1,5 +1,9 @@
 // A tiny element builder: h("button", {class: "x", onclick: fn, dataset: {card: "8H"}}, "text").
 
+/** Sent to the focused element when the message area is given back (table/messages.js):
+ * what explains itself to the keyboard (a dim card, the pile, the stock) says it again. */
+export const NOTE_AGAIN = "eights:note-again";
+
 /** An element with attributes, properties, listeners and children (strings, nodes, arrays). */
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);

@@ -3,7 +3,7 @@
 // stock and the pile are is said when pointed at, focused or held.
 import { cardName, suitName } from "../cards.js";
 import { attachLongPress, cardBack, faceCard, suitToken } from "../cardview.js";
-import { h } from "../dom.js";
+import { h, NOTE_AGAIN } from "../dom.js";
 import { legalOf } from "./legal.js";
 import { hideNote, messageArea, showNote } from "./messages.js";
 import { directionArrow, pickupText, turnIndicator } from "./turn.js";
@@ -142,6 +142,7 @@ function explains(el, text) {
     if (e.pointerType === "mouse") show();
   });
   el.addEventListener("focus", show);
+  el.addEventListener(NOTE_AGAIN, show);
   el.addEventListener("pointerleave", () => hideNote(el));
   el.addEventListener("blur", () => hideNote(el));
   attachLongPress(el, show);

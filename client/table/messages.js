@@ -1,6 +1,6 @@
 // The table's one message area: the latest sentence in the ticker, or what a pointed
 // card or the pile is.
-import { h } from "../dom.js";
+import { h, NOTE_AGAIN } from "../dom.js";
 
 /**
  * The one message area of the table: the latest sentence (moves, hints, errors) in the
@@ -26,11 +26,18 @@ export function showNote(el, text) {
   el.setAttribute("aria-describedby", "card-reason");
 }
 
-/** Back to the ticker. */
+/** Back to the ticker; or, while the keyboard rests on something that explains itself,
+ * to what that says: the pointer leaving a card or the pile does not take away what the
+ * focus shows. (An element losing the focus is no longer the active one when its blur
+ * calls this.) */
 export function hideNote(root) {
   const table = root?.closest?.("[data-testid=table]") || root?.querySelector?.("[data-testid=table]");
   const note = table?.querySelector("[data-testid=card-reason]");
   if (!note) return;
   note.hidden = true;
   table.querySelector("[data-testid=ticker]")?.removeAttribute("hidden");
+  const focused = document.activeElement;
+  if (focused && table.contains(focused) && focused.matches(":focus-visible")) {
+    focused.dispatchEvent(new Event(NOTE_AGAIN));
+  }
 }
