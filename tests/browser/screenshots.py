@@ -26,6 +26,7 @@ from tests.browser.support import (
     click_move,
     launch,
     my_turn,
+    open_local,
     open_pair,
     over,
     play_hand_to_its_end,
@@ -197,11 +198,7 @@ def _with_a_friend(device: Callable[[], BrowserContext], save: Save) -> None:
 
 
 def _pass_and_play(device: Callable[[], BrowserContext], save: Save) -> None:
-    page = device().new_page()
-    page.goto("/")
-    unfold(page)
-    page.get_by_test_id("create-local").click()
-    wait_table(page)
+    page = open_local(device)
     expect(page.get_by_test_id("cover")).to_be_visible()
     save(page, "pass-and-play-cover")
 

@@ -405,6 +405,32 @@ def open_computer(
     return page
 
 
+def open_local(
+    device: Device,
+    variant: str = "duo",
+    *,
+    players: int = 2,
+    page: Page | None = None,
+    **options: object,
+) -> Page:
+    """From the home page: a pass-and-play table at `variant` for `players` (where the
+    variant lets one choose), opened on `page` or on a new device made with `options`.
+    Returns once the table is drawn, covered for the first seat."""
+    if page is None:
+        page = device(**options).new_page()
+    else:
+        assert not options, "a page given is already on its device"
+    page.goto("/")
+    unfold(page)
+    if variant != "duo":
+        page.get_by_test_id("local-variant").select_option(variant)
+        page.get_by_test_id("local-players").select_option(str(players))
+    page.get_by_test_id("create-local").click()
+    wait_table(page)
+    expect(table(page)).to_have_attribute("data-mode", "local")
+    return page
+
+
 # ---- two devices at one table ---------------------------------------------------------
 
 

@@ -42,6 +42,7 @@ from tests.browser.support import (
     hand,
     next_hand,
     open_computer,
+    open_local,
     open_suit_picker,
     over,
     play_card,
@@ -51,7 +52,6 @@ from tests.browser.support import (
     version,
     wait_actionable,
     wait_settled,
-    wait_table,
 )
 
 TABLES = (
@@ -443,11 +443,8 @@ def pass_an_eight(page: Page) -> None:
     """Pass and play at duo, played with clicks until a player lays an eight; its suit
     named, the device passed and the next hand revealed: the pile shows the suit named, and
     nothing moves until this player does (against the computer the suit stands only until
-    the computer's answer, so a survey there may miss it)."""
-    page.goto("/")
-    unfold(page)
-    page.get_by_test_id("create-local").click()
-    wait_table(page)
+    the computer's answer, so a survey there may miss it). `page`: a pass-and-play table
+    just opened (open_local)."""
     eights = page.locator("[data-testid=hand] [data-card^='8'][data-playable=true]")
     for _ in range(MAX_ACTIONS):
         if over(page):
@@ -505,7 +502,7 @@ def test_every_text_of_the_table_meets_wcag_aa(device: Device, size: str) -> Non
     open_suit_picker(page)
     survey.add(page, f"{size} duo, the suit picker")
     page.context.close()
-    page = device(**SIZES[size]).new_page()
+    page = open_local(device, page=device(**SIZES[size]).new_page())
     pass_an_eight(page)
     survey.add(page, f"{size} pass and play, a suit named")
     page.context.close()

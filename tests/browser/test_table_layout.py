@@ -24,6 +24,7 @@ from tests.browser.support import (
     Device,
     click_move,
     open_computer,
+    open_local,
     open_pair,
     over,
     play_hand_to_its_end,
@@ -250,19 +251,10 @@ def focus_a_dim_card(page: Page) -> str:
     return str(focused.get_attribute("data-card"))
 
 
-def local_table(device: Device) -> Page:
-    page = device(**PHONE).new_page()
-    page.goto("/")
-    unfold(page)
-    page.get_by_test_id("create-local").click()
-    wait_table(page)
-    return page
-
-
 def test_after_reveal_a_focused_cards_reason_does_not_cover_the_instruction(
     device: Device,
 ) -> None:
-    page = local_table(device)
+    page = open_local(device, page=device(**PHONE).new_page())
     reveal_a_hand_with_a_dim_card(page)
     focus_a_dim_card(page)
     reason = page.get_by_test_id("card-reason")
@@ -277,7 +269,7 @@ def test_the_pointer_leaving_a_card_leaves_the_focused_cards_reason_in_sight(
 ) -> None:
     """A keyboard player's mouse resting on the hand: it passes over cards (the focused one
     among them) and away, and the reason shown is still the focused card's."""
-    page = local_table(device)
+    page = open_local(device, page=device(**PHONE).new_page())
     reveal_a_hand_with_a_dim_card(page)
     code = focus_a_dim_card(page)
     reason = page.get_by_test_id("card-reason")

@@ -22,6 +22,7 @@ from tests.browser.support import (
     choose_suit,
     click_move,
     hand,
+    open_local,
     open_pair,
     over,
     play_online,
@@ -210,15 +211,7 @@ def test_pass_and_play_hides_each_hand_behind_the_cover(
 ) -> None:
     """Pass and play, two people at duo and four at classic: each seat's hand is shown only
     after the cover for that seat, and no other hand is ever in the page."""
-    page = device().new_page()
-    page.goto("/")
-    unfold(page)
-    if variant != "duo":
-        page.get_by_test_id("local-variant").select_option(variant)
-        page.get_by_test_id("local-players").select_option(str(players))
-    page.get_by_test_id("create-local").click()
-    wait_table(page)
-    expect(table(page)).to_have_attribute("data-mode", "local")
+    page = open_local(device, variant, players=players)
 
     cycles = 0
     for _ in range(12):  # cover, reveal, play: a dozen turns at most
