@@ -376,6 +376,18 @@ def _name_suit(page: Page, card: str, other: AbstractSet[str]) -> Move:
 # ---- a table against the computer ----------------------------------------------------
 
 
+def open_home(device: Device, page: Page | None, options: dict[str, object]) -> Page:
+    """The home page, every way to play's options open (unfold), on `page` or on a new
+    device made with `options` (such as a viewport)."""
+    if page is None:
+        page = device(**options).new_page()
+    else:
+        assert not options, "a page given is already on its device"
+    page.goto("/")
+    unfold(page)
+    return page
+
+
 def open_computer(
     device: Device,
     variant: str = "duo",
@@ -388,12 +400,7 @@ def open_computer(
     computer seats (where the variant lets one choose; duo has one), opened on `page` or on
     a new device made with `options` (such as a viewport). Returns once the table is drawn
     with that many computer plates."""
-    if page is None:
-        page = device(**options).new_page()
-    else:
-        assert not options, "a page given is already on its device"
-    page.goto("/")
-    unfold(page)
+    page = open_home(device, page, options)
     page.get_by_test_id("computer-variant").select_option(variant)
     choice = page.get_by_test_id("computer-friends")
     if choice.is_enabled():
@@ -416,12 +423,7 @@ def open_local(
     """From the home page: a pass-and-play table at `variant` for `players` (where the
     variant lets one choose), opened on `page` or on a new device made with `options`.
     Returns once the table is drawn, covered for the first seat."""
-    if page is None:
-        page = device(**options).new_page()
-    else:
-        assert not options, "a page given is already on its device"
-    page.goto("/")
-    unfold(page)
+    page = open_home(device, page, options)
     if variant != "duo":
         page.get_by_test_id("local-variant").select_option(variant)
         page.get_by_test_id("local-players").select_option(str(players))

@@ -94,19 +94,6 @@ def assert_clear_of_hand_and_plates(page: Page, message: Locator) -> None:
 # ---- opening tables ----------------------------------------------------------------------
 
 
-def computer_table(device: Device, variant: str, friends: int, size: dict[str, object]) -> Page:
-    page = device(**size).new_page()
-    page.goto("/")
-    unfold(page)
-    page.get_by_test_id("computer-variant").select_option(variant)
-    if friends > 1:
-        page.get_by_test_id("computer-friends").select_option(str(friends))
-    page.get_by_test_id("create-computer").click()
-    wait_table(page)
-    expect(page.get_by_test_id("opponent")).to_have_count(friends)
-    return page
-
-
 def hand_and_marks(page: Page) -> str:
     """The hand shown, each card with its playable mark, and the pile's top: what a test
     that looked for a dim card saw."""
@@ -177,7 +164,7 @@ def test_duo_shows_the_round_result_without_a_running_score(device: Device) -> N
 
 
 def test_one_message_area_never_covers_the_hand_the_plates_or_the_picker(device: Device) -> None:
-    page = computer_table(device, "duo", 1, PHONE)
+    page = open_computer(device, "duo", friends=1, page=device(**PHONE).new_page())
     for _ in range(RESTARTS):
         wait_actionable(page)
         eights = page.locator("[data-testid=hand] [data-card^='8'][data-playable=true]")
@@ -311,7 +298,7 @@ def assert_header_and_toolbar_fit(page: Page) -> None:
 
 
 def test_the_phone_fits_header_toolbar_settings_and_four_player_results(device: Device) -> None:
-    page = computer_table(device, "ember-ridge", 3, PHONE)
+    page = open_computer(device, "ember-ridge", friends=3, page=device(**PHONE).new_page())
     wait_actionable(page)
     assert_header_and_toolbar_fit(page)
 
@@ -339,7 +326,7 @@ def test_the_phone_fits_header_toolbar_settings_and_four_player_results(device: 
 
 
 def test_ember_ridge_has_restart_menu_help_and_seats_left_across_right(device: Device) -> None:
-    page = computer_table(device, "ember-ridge", 3, DESKTOP)
+    page = open_computer(device, "ember-ridge", friends=3, page=device(**DESKTOP).new_page())
     wait_actionable(page)
     url = page.url
 
@@ -395,7 +382,7 @@ def pile_words(page: Page) -> re.Pattern[str]:
 
 
 def test_pointing_at_or_focusing_the_pile_says_what_is_in_force(device: Device) -> None:
-    page = computer_table(device, "duo", 1, DESKTOP)
+    page = open_computer(device, "duo", friends=1, page=device(**DESKTOP).new_page())
     wait_actionable(page)
     pile = page.get_by_test_id("pile")
     reason = page.get_by_test_id("card-reason")
@@ -422,7 +409,7 @@ def test_seven_seats_show_every_name_count_and_whose_turn_on_a_phone_and_a_deskt
     device: Device,
 ) -> None:
     for size in (PHONE, DESKTOP):
-        page = computer_table(device, "newfoundland", 6, size)
+        page = open_computer(device, "newfoundland", friends=6, page=device(**size).new_page())
         wait_actionable(page)
         page.get_by_test_id("pause").click()  # the computer waits: the seat to act stays so
         expect(page.get_by_test_id("pause")).to_have_attribute("aria-pressed", "true")
@@ -826,7 +813,7 @@ def test_long_results_fit_between_the_bar_and_the_tools(device: Device) -> None:
     """Six seats (Classic's most, each row with its cards): at each size the results panel
     lies on the screen between the bar and the tools, covering neither, and Next hand is in
     it and on the screen; a list taller than the panel scrolls inside the panel."""
-    page = computer_table(device, "classic", 5, PHONE)
+    page = open_computer(device, "classic", friends=5, page=device(**PHONE).new_page())
     play_hand_to_its_end(page)
     for name, viewport_size in BIG_SIZES.items():
         page.set_viewport_size(viewport_size)
@@ -857,7 +844,7 @@ def test_a_101_hand_of_nine_fits_at_every_size(device: Device) -> None:
     """101 (the issue's table): Draw (n of 3 left) taken each turn before a card is played,
     until the hand holds nine cards (two rows on a phone); then each size as above. The
     computer may go out first (the deal is random): then a new deal, at most RESTARTS."""
-    page = computer_table(device, "hundred-and-one", 1, PHONE)
+    page = open_computer(device, "hundred-and-one", friends=1, page=device(**PHONE).new_page())
     deals = 1
     for _ in range(MAX_ACTIONS):
         wait_actionable(page)
